@@ -1,0 +1,1 @@
+"""Label translations correct / wrong / inconclusive for gender, without references."""

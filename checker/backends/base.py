@@ -1,0 +1,96 @@
+"""The two backend interfaces of the checker: a tagger and an aligner.
+
+The checker's core never sees a model: it gets tagged target words from a
+:class:`Tagger` and source→target links from an :class:`Aligner`, and decides the label
+with pure functions. The target tokens the aligner aligns are exactly the words the tagger
+returned (after multi-word-token expansion: es "del" → "de el"), so an aligned index and
+a tagged index always name the same word.
+
+Backends are heavy (models, subprocesses): build one per run, then call it on batches.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+#: The genders the checker reads; an analysis may also carry None (no gender).
+MALE, FEMALE = "male", "female"
+
+Alignment = frozenset[tuple[int, int]]
+"""Links ``(source_index, target_index)``, 0-based over the token lists given to align()."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One reading a tagger gives for a word.
+
+    ``genders`` is the set of genders the reading allows: {"male"}, {"female"}, both for a
+    common-gender form (es "periodista" <mf>, de "Angestellte"), empty for none (neuter,
+    or a word without gender). ``evidence`` is the raw reading, kept for the results file
+    (e.g. ``periodista<n><mf><sg>`` or ``Gender=Fem|Number=Sing``).
+    """
+
+    lemma: str
+    upos: str
+    genders: frozenset[str]
+    evidence: str
+    feats: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Word:
+    """A target word with every reading the tagger kept, and its head if it parses."""
+
+    text: str
+    analyses: tuple[Analysis, ...]
+    head: int | None = None  # 0-based index of the syntactic head; None at the root or unknown
+    deprel: str | None = None
+
+
+@dataclass(frozen=True)
+class TaggedSentence:
+    words: tuple[Word, ...]
+
+    @property
+    def tokens(self) -> list[str]:
+        return [word.text for word in self.words]
+
+
+class Backend(ABC):
+    """What taggers and aligners share: a name, an availability check and a signature."""
+
+    #: The name users type (``--tagger offline``, ``--aligner eflomal``).
+    name: ClassVar[str]
+
+    @classmethod
+    @abstractmethod
+    def unavailable(cls, lang: str, options: Mapping[str, Any]) -> str | None:
+        """Why this backend cannot run for ``lang`` here (with the command that fixes it),
+        or None if it can. Must be cheap: no model is loaded."""
+
+    @property
+    @abstractmethod
+    def signature(self) -> str:
+        """Name, model and version, as they go into the summary's signature line."""
+
+
+class Tagger(Backend):
+    """Tokenises and tags target-language sentences, many per call."""
+
+    @abstractmethod
+    def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
+        """Return one TaggedSentence per text, in order."""
+
+
+class Aligner(Backend):
+    """Aligns tokenised sentence pairs, many per call."""
+
+    @abstractmethod
+    def align(
+        self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
+    ) -> list[Alignment]:
+        """Return the links of each pair, in order. Statistical aligners fit on the whole
+        batch, so callers pass large batches (thousands of pairs), not one pair at a time."""

@@ -1,0 +1,1 @@
+"""Generate challenge sets from context-free grammars and word lists (grammars/, wordlists/)."""

@@ -1,0 +1,1 @@
+"""Translate a challenge set with an MT engine, producing the input `gen check` reads."""
