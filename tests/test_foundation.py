@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import REPO
 from typer.testing import CliRunner
 
 from gen import __version__
@@ -83,7 +84,7 @@ def test_read_jsonl_tolerates_bom_crlf_and_names_bad_line(tmp_path):
     path.write_text('{"id": 1}\n{"id": \n')
     with pytest.raises(GenError, match=r"in.jsonl:2: "):
         list(read_jsonl(path))
-    path.write_text('[1, 2]\n')
+    path.write_text("[1, 2]\n")
     with pytest.raises(GenError, match=r"in.jsonl:1: "):
         list(read_jsonl(path))
 
@@ -97,6 +98,10 @@ def test_cli_help_and_version():
     runner = CliRunner()
     assert runner.invoke(app, ["--version"]).output.strip() == f"gen {__version__}"
     result = subprocess.run(
-        [sys.executable, "-m", "gen", "--help"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "gen", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
     )
     assert "gender" in result.stdout
