@@ -65,6 +65,12 @@ class Backend(ABC):
     #: The name users type (``--tagger offline``, ``--aligner eflomal``).
     name: ClassVar[str]
 
+    def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
+        """``lang`` is the target language code; ``options`` holds the command line's backend
+        options (model paths, device, batch size...); each backend reads the ones it knows."""
+        self.lang = lang
+        self.options = options
+
     @classmethod
     @abstractmethod
     def unavailable(cls, lang: str, options: Mapping[str, Any]) -> str | None:
