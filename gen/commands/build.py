@@ -1,0 +1,51 @@
+"""`gen build`: write a challenge set (source.jsonl, source.txt, manifest.json)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from generator.sets import builder_for, grammar_names, write_set
+from generator.wordlists import SIZES
+
+Size = Enum("Size", {size: size for size in SIZES}, type=str)
+GrammarName = Enum("GrammarName", {name: name for name in grammar_names()}, type=str)
+
+
+def build(
+    size: Annotated[
+        Size, typer.Option(help="Set size: xs (~1.5k), small (~60k), xl (~2M sentences).")
+    ] = "small",
+    grammar: Annotated[
+        GrammarName, typer.Option(help="Grammar folder under grammars/ (the source language).")
+    ] = "en",
+    out: Annotated[
+        Path | None, typer.Option(help="Output directory.", show_default="sets/GRAMMAR-SIZE")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an existing output directory.")
+    ] = False,
+    nonce: Annotated[
+        bool, typer.Option("--nonce", help="Use made-up (nonce) occupations instead of real ones.")
+    ] = False,
+) -> None:
+    """Generate a challenge set from a grammar, lint it, and write it whole or not at all."""
+    size, grammar = Size(size).value, GrammarName(grammar).value
+    built = builder_for(grammar)(size, nonce=nonce)
+    target = out or Path("sets") / f"{grammar}{'-nonce' if nonce else ''}-{size}"
+    columns = (
+        TextColumn("[bold]build[/] {task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, transient=True) as progress:
+        task = progress.add_task(f"{grammar} {size}", total=built.total)
+        manifest = write_set(
+            target, built, force=force, parallel=True, progress=lambda n: progress.advance(task, n)
+        )
+    typer.echo(f"wrote {manifest['sentences']} sentences to {target}")

@@ -1,0 +1,39 @@
+"""`gen lint`: check the English grammar, its word lists and every sentence they generate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from gen.commands.build import Size
+from gen.errors import GenError
+from generator.wordlists import SIZES
+
+
+def lint(
+    size: Annotated[
+        list[Size] | None,
+        typer.Option(help="Size whose sentences to check; repeat for several [default: all]."),
+    ] = None,
+    grammar_dir: Annotated[
+        Path | None, typer.Option(help="Grammar folder [default: the shipped grammars/en].")
+    ] = None,
+    wordlist_dir: Annotated[
+        Path | None, typer.Option(help="Word-list folder [default: the shipped wordlists/en].")
+    ] = None,
+    nonce: Annotated[
+        bool, typer.Option("--nonce", help="Check the sets built with --nonce.")
+    ] = False,
+) -> None:
+    """Print each problem as FILE:LINE: message; exit 2 if there is any."""
+    from generator import english  # NLTK loads only for the commands that need it
+
+    sizes = tuple(Size(s).value for s in size) if size else SIZES
+    problems = english.lint(sizes, nonce=nonce, grammar_dir=grammar_dir, wordlist_dir=wordlist_dir)
+    for problem in problems:
+        typer.echo(problem)
+    if problems:
+        raise GenError(f"lint found {len(problems)} problem(s)")
+    typer.echo(f"lint: no problems in the grammar or the {', '.join(sizes)} sentences")

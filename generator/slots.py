@@ -1,0 +1,40 @@
+"""How a slot reads its word list: which list, which rows, which words per gender."""
+
+from __future__ import annotations
+
+from gen.errors import GenError
+from generator.grammar import Slot
+from generator.wordlists import Row, WordList
+
+GENDERS = ("female", "male")
+
+
+def list_for(slot: Slot, lists: dict[str, WordList], *, nonce: bool) -> WordList:
+    """The word list a slot draws from (``nonce_LIST`` for occupations under ``--nonce``)."""
+    name = f"nonce_{slot.list_name}" if nonce and slot.role == "occupation" else slot.list_name
+    if name not in lists:
+        raise GenError(
+            f"slot {slot.name} names list {name!r}, which is not in the word-list folder",
+            path=slot.path,
+            line=slot.line,
+        )
+    return lists[name]
+
+
+def slot_rows(slot: Slot, wordlist: WordList, size: str) -> tuple[Row, ...]:
+    """The list rows a slot may use in a set of ``size``."""
+    column, value = slot.select if slot.select else (None, None)
+    if column is not None and column not in wordlist.columns:
+        raise GenError(
+            f"slot {slot.name} selects on column {column!r}, which {wordlist.path.name} lacks",
+            path=slot.path,
+            line=slot.line,
+        )
+    return tuple(row for row in wordlist.select(column, value) if row.in_size(size))
+
+
+def slot_words(row: Row, wordlist: WordList) -> dict[str | None, str]:
+    """A row's words: ``{gender: word}`` for gendered lists, ``{None: word}`` otherwise."""
+    if "female" in wordlist.columns and "male" in wordlist.columns:
+        return {gender: row[gender] for gender in GENDERS}
+    return {None: row[wordlist.columns[0]]}
