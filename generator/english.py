@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,8 +22,8 @@ from nltk.grammar import Nonterminal, Production
 
 from gen.errors import GenError
 from generator.grammar import Grammar, Slot, Template, expand, read_grammar
-from generator.resources import grammars_dir, wordlists_dir
 from generator.lint import SentenceLint, lint_grammar
+from generator.resources import grammars_dir, wordlists_dir
 from generator.sets import BuiltSet
 from generator.slots import GENDERS, list_for, slot_rows, slot_words
 from generator.wordlists import SIZES, Row, WordList, load_wordlists
@@ -264,7 +265,7 @@ def build(
     grammar_dir: Path | None = None,
     wordlist_dir: Path | None = None,
 ) -> BuiltSet:
-    """The English set of ``size``, linted: the grammar first, then every sentence as it is written."""
+    """The English set of ``size``, linted: the grammar now, each sentence as it is written."""
     grammar, lists = load(grammar_dir, wordlist_dir)
     _checked(grammar, lists, nonce)
     english = prepare(size, grammar, lists, nonce=nonce)
@@ -374,7 +375,7 @@ def shards(english: EnglishSet, count: int) -> list[range]:
         if len(bounds) < count and running >= total * len(bounds) / count:
             bounds.append(index + 1)
     bounds.append(len(sizes))
-    return [range(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
+    return [range(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
 
 
 # The state of a partly built sentence in one gender: tokens, text, and the metadata so far.
@@ -574,22 +575,21 @@ def nltk_grammar(english: EnglishSet) -> nltk.CFG:
     return nltk.CFG(start, unique)
 
 
-def sentences_without_surface(cfg: nltk.CFG, limit: int) -> Iterator[list[str]]:
-    """NLTK's own enumeration of ``cfg``, with its operations limit raised to ``limit``."""
+def nltk_sentences(cfg: nltk.CFG, limit: int) -> Iterator[list[str]]:
+    """NLTK's own enumeration of ``cfg``: at most ``limit`` token lists.
+
+    NLTK caps the expansion steps of one call (MAX_GENERATE_OPERATIONS, 1e6 by default, about
+    110k of our sentences) to stop runaway recursive grammars; ours are finite (recursion is a
+    lint error), so the cap is lifted for the duration of the enumeration.
+    """
     from nltk.parse import generate as nltk_generate
 
-    saved = (
-        nltk_generate.MAX_GENERATE_OPERATIONS
-        if hasattr(nltk_generate, "MAX_GENERATE_OPERATIONS")
-        else None
-    )
-    if saved is not None:
-        nltk_generate.MAX_GENERATE_OPERATIONS = max(saved, limit)
+    saved = nltk_generate.MAX_GENERATE_OPERATIONS
+    nltk_generate.MAX_GENERATE_OPERATIONS = sys.maxsize
     try:
         yield from nltk_generate.generate(cfg, n=limit)
     finally:
-        if saved is not None:
-            nltk_generate.MAX_GENERATE_OPERATIONS = saved
+        nltk_generate.MAX_GENERATE_OPERATIONS = saved
 
 
 def count_templates(english: EnglishSet) -> dict[str, int]:

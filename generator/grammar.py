@@ -81,7 +81,7 @@ class Grammar:
         return names
 
     def restrictions(self, slot: Slot) -> list[tuple[str, int]] | None:
-        """Words the grammar itself lists for a slot (``OCC -> 'nurse'``), or None for the whole list."""
+        """Words the grammar lists for a slot (``OCC -> 'nurse'``); None: the whole list."""
         productions = self.by_lhs.get(Nonterminal(slot.name))
         if productions is None:
             return None
@@ -172,17 +172,22 @@ def _read_slots(path: Path) -> dict[str, Slot]:
 
 
 def constructions(grammar: Grammar) -> list[tuple[str, int]]:
-    """The start symbol's alternatives as ``(name, line)``; each must be a single nonterminal."""
+    """The start symbol's alternatives as ``(name, line of its first production)``.
+
+    Each alternative must be a single nonterminal: the construction.
+    """
     found = []
     for production in grammar.by_lhs.get(grammar.start, []):
         rhs = production.rhs()
         if len(rhs) != 1 or not isinstance(rhs[0], Nonterminal):
             raise GenError(
-                f"each alternative of {grammar.start} must be one construction nonterminal, got {production}",
+                f"each alternative of {grammar.start} must be one construction nonterminal, "
+                f"got {production}",
                 path=grammar.path,
                 line=grammar.lines[production],
             )
-        found.append((rhs[0].symbol(), grammar.lines[production]))
+        own = grammar.by_lhs.get(rhs[0])
+        found.append((rhs[0].symbol(), grammar.lines[own[0] if own else production]))
     return found
 
 

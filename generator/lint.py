@@ -44,7 +44,8 @@ def lint_grammar(grammar: Grammar, lists: dict[str, WordList], *, nonce: bool = 
             ):
                 found.append(
                     problem(
-                        f"undefined nonterminal {symbol} (neither a production nor a slot in {grammar.slots_path.name})",
+                        f"undefined nonterminal {symbol} "
+                        f"(neither a production nor a slot in {grammar.slots_path.name})",
                         path,
                         lines[production],
                     )
@@ -138,7 +139,8 @@ def _lint_template(
     if roles.count("occupation") != 1:
         found.append(
             problem(
-                f"construction {template.construction} needs exactly one occupation slot, a derivation has {roles.count('occupation')}",
+                f"construction {template.construction} needs exactly one occupation slot, "
+                f"a derivation has {roles.count('occupation')}",
                 grammar.path,
                 template.line,
             )
@@ -162,7 +164,8 @@ def _lint_template(
         ):
             found.append(
                 problem(
-                    f"adjective slot {item.slot.name} must come right before an occupation or a noun trigger",
+                    f"adjective slot {item.slot.name} must come right before "
+                    "an occupation or a noun trigger",
                     grammar.path,
                     item.line,
                 )
@@ -174,7 +177,8 @@ def _lint_template(
     if not admitted:
         found.append(
             problem(
-                f"construction {template.construction}: its trigger slots' listed words share no gender",
+                f"construction {template.construction}: "
+                "its trigger slots' listed words share no gender",
                 grammar.path,
                 template.line,
             )
@@ -246,7 +250,8 @@ class SentenceLint:
                 if word == token and index not in distractor_at:
                     self._report(
                         record,
-                        f"{self.gender_of[token]} word {token!r} (token {index}) in a sentence labelled {expected}",
+                        f"{self.gender_of[token]} word {token!r} (token {index}) "
+                        f"in a sentence labelled {expected}",
                     )
         twin = self.pending.pop(record["pair_id"], None)
         if twin is None:
@@ -260,7 +265,7 @@ class SentenceLint:
             self._report(second, f"is not the counterfactual twin of {first['text']!r}")
             return
         distractor_at = {d["index"] for d in second["distractors"]}
-        for index in [i for i, (a, b) in enumerate(zip(a_tokens, b_tokens)) if a != b]:
+        for index in [i for i, (a, b) in enumerate(zip(a_tokens, b_tokens, strict=True)) if a != b]:
             a, b = a_tokens[index], b_tokens[index]
             swapped = {self.gender_of.get(a), self.gender_of.get(b)} == set(GENDERS)
             if not swapped or index in distractor_at:
@@ -300,7 +305,8 @@ class SentenceLint:
         if self.genders["female"] != self.genders["male"]:
             found.append(
                 problem(
-                    f"gender imbalance: {self.genders['female']} female and {self.genders['male']} male sentences",
+                    f"gender imbalance: {self.genders['female']} female and "
+                    f"{self.genders['male']} male sentences",
                     self.grammar.path,
                 )
             )

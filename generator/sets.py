@@ -120,7 +120,7 @@ class MetadataCounter:
                 kinds = set(map(type, values))
             if dict in kinds:
                 self.objects[key].update(map(id, values))
-                self.kept.update(zip(map(id, values), values))
+                self.kept.update(zip(map(id, values), values, strict=True))
             else:
                 self.scalars[key].update(values)
 
@@ -159,7 +159,7 @@ def write_set(
     parallel: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> dict:
-    """Write ``out/source.jsonl``, ``out/source.txt`` and ``out/manifest.json``; return the manifest.
+    """Write ``out/source.jsonl``, ``source.txt`` and ``manifest.json``; return the manifest.
 
     Records stream to disk in batches, so memory does not grow with the set. With
     ``parallel``, each shard is written by its own forked process into part files that are

@@ -63,7 +63,7 @@ def read_wordlist(path: Path) -> WordList:
                 path=path,
                 line=number,
             )
-        row = Row(dict(zip(columns, cells)), number)
+        row = Row(dict(zip(columns, cells, strict=True)), number)
         if "set" in columns and row["set"] not in SIZES:
             raise GenError(
                 f"unknown set {row['set']!r}; use one of {SIZES}",
