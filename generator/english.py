@@ -2,10 +2,10 @@
 
 Every template (see :mod:`generator.grammar`) is split once into *parts*: runs of fixed
 words and slots. Each slot gets its list of *choices*, precomputed with the article in front
-of it ("a"/"an") and capitalisation applied, so that enumerating a template is an
-``itertools.product`` over its slots' choices plus list concatenation. For every combination
-the referent's gender takes both values, which gives each sentence its counterfactual twin
-(every trigger swapped, everything else equal) under one ``pair_id``.
+of it ("a"/"an") and capitalisation applied, so that enumerating a template is the product of
+its slots' choices, built slot by slot with each prefix shared by all its completions. Every
+combination is rendered in both genders, which gives each sentence its counterfactual twin
+(every trigger swapped, everything else equal) under one ``pair_id``, and exact balance.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from generator.lint import SentenceLint, lint_grammar
 from generator.resources import grammars_dir, wordlists_dir
 from generator.sets import BuiltSet
 from generator.slots import GENDERS, list_for, slot_rows, slot_words
-from generator.wordlists import SIZES, Row, WordList, load_wordlists
+from generator.wordlists import SIZES, WordList, load_wordlists
 
 PUNCTUATION = frozenset(".,!?;:")
 GENDERED_LIST = "gendered_words"
@@ -68,10 +68,8 @@ def occupation_stereotype(share_women: float) -> str:
 class Choice:
     """One way to fill a slot: its tokens per gender (one entry for ungendered fillers)."""
 
-    key: int
     tokens: dict[str | None, tuple[str, ...]]
     word: dict[str | None, str]
-    row: Row
     gender: str | None = None  # a distractor's own gender
     stereotype: str | None = None
 
@@ -103,10 +101,6 @@ class EnglishSet:
     def total(self) -> int:
         """How many sentences the enumeration yields (computed, not enumerated)."""
         return sum(template_counts(parts)[0] for _, parts in self.parts)
-
-
-def _admits(choice: Choice, gender: str) -> bool:
-    return gender in choice.tokens
 
 
 def template_counts(parts: list[Part]) -> tuple[int, int]:
@@ -151,8 +145,7 @@ def _choices(
                 continue
         if slot.role == "distractor":
             choices.extend(
-                Choice(len(choices) + i, {None: tuple(w.split())}, {None: w}, row, gender=g)
-                for i, (g, w) in enumerate(words.items())
+                Choice({None: tuple(w.split())}, {None: w}, gender=g) for g, w in words.items()
             )
             continue
         stereotype = None
@@ -161,20 +154,14 @@ def _choices(
         elif slot.role == "occupation":
             stereotype = "none" if nonce else occupation_stereotype(float(row["share_women"]))
         choices.append(
-            Choice(
-                len(choices),
-                {g: tuple(w.split()) for g, w in words.items()},
-                words,
-                row,
-                stereotype=stereotype,
-            )
+            Choice({g: tuple(w.split()) for g, w in words.items()}, words, stereotype=stereotype)
         )
     return choices
 
 
 def _with_article(choice: Choice) -> Choice:
     tokens = {g: (indefinite_article(t[0]), *t) for g, t in choice.tokens.items()}
-    return Choice(choice.key, tokens, choice.word, choice.row, choice.gender, choice.stereotype)
+    return Choice(tokens, choice.word, choice.gender, choice.stereotype)
 
 
 def _capitalised(tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -183,7 +170,7 @@ def _capitalised(tokens: tuple[str, ...]) -> tuple[str, ...]:
 
 def _capitalise_choice(choice: Choice) -> Choice:
     tokens = {g: _capitalised(t) for g, t in choice.tokens.items()}
-    return Choice(choice.key, tokens, choice.word, choice.row, choice.gender, choice.stereotype)
+    return Choice(tokens, choice.word, choice.gender, choice.stereotype)
 
 
 def split_template(template: Template, choices: dict[str, list[Choice]]) -> list[Part]:
@@ -318,22 +305,6 @@ def position_of(occupation: int, triggers: list[int]) -> str:
     if occupation > max(triggers):
         return "after"
     return "middle"
-
-
-RECORD_FIELDS = (
-    "id",
-    "pair_id",
-    "text",
-    "tokens",
-    "expected_gender",
-    "occupation",
-    "trigger",
-    "adjective",
-    "distractors",
-    "position",
-    "construction",
-    "size",
-)
 
 
 @dataclass(frozen=True)
