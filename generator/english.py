@@ -465,23 +465,15 @@ class _TemplateEnumerator:
                 if (extended := self._extend(states, k, index))
             ]
         prefix, size, construction = self.prefix, self.size, self.construction
-        choices = range(len(self.pieces[last]))
         for states in prefixes:
-            for index in choices:
+            for index in range(len(self.pieces[last])):
                 done = self._extend(states, last, index)
                 if not done:
                     continue
                 pair_id = f"{prefix}-p{counter['pair']:0{width}d}"
                 counter["pair"] += 1
-                for gender, (
-                    tokens,
-                    text,
-                    occupation,
-                    trigger,
-                    adjective,
-                    distractors,
-                    triggers,
-                ) in done.items():
+                for gender, state in done.items():
+                    tokens, text, occupation, trigger, adjective, distractors, triggers = state
                     yield {
                         "id": f"{prefix}-{counter['sentence']:0{width}d}",
                         "pair_id": pair_id,
