@@ -12,6 +12,7 @@ duplicate sentences, missing or unequal counterfactual twins, and gender imbalan
 from __future__ import annotations
 
 import re
+from array import array
 from collections import Counter
 from pathlib import Path
 
@@ -275,13 +276,23 @@ class SentenceLint:
                 )
                 return
 
+    def __getstate__(self) -> dict:
+        """Travel between processes with the sentence hashes packed at 8 bytes each."""
+        return {**self.__dict__, "seen": array("q", self.seen)}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
     def merge(self, other: SentenceLint) -> None:
-        """Fold in a check that watched another shard of the same set."""
-        for _ in range(len(self.seen & other.seen)):
-            self.found.append(
-                problem("duplicate sentence across shards of the set", self.grammar.path)
-            )
-        self.seen |= other.seen
+        """Fold in a check that watched another shard of the same set (hashes agree because
+        the shards are forked from one process, which fixes Python's string-hash seed)."""
+        self.seen = set(self.seen)
+        repeated = sum(1 for digest in other.seen if digest in self.seen)
+        self.found.extend(
+            problem("duplicate sentence across shards of the set", self.grammar.path)
+            for _ in range(repeated)
+        )
+        self.seen.update(other.seen)
         self.genders.update(other.genders)
         self.found.extend(other.found)
         self.hidden += other.hidden

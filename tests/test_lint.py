@@ -11,6 +11,7 @@ from conftest import REPO
 
 from gen.errors import GenError
 from generator import english
+from generator.sets import write_set
 
 TINY = REPO / "tests" / "data" / "tiny"
 
@@ -172,3 +173,16 @@ def test_cli_lint_prints_problems_and_exits_2(tiny):
     assert result.returncode == 2
     assert "unreachable nonterminal ORPHAN" in result.stdout
     assert result.stderr.strip() == "gen: error: lint found 1 problem(s)"
+
+
+def test_build_catches_duplicates_across_parallel_shards(tiny, tmp_path):
+    (tiny / "grammar" / "grammar.cfg").write_text(
+        "S -> PRONOUN_SUBJECT | AGAIN\n"
+        "PRONOUN_SUBJECT -> SUBJ 'is' 'a' OCC '.'\n"
+        "AGAIN -> SUBJ 'is' 'a' OCC '.'\n"
+    )
+    built = english.build("xs", grammar_dir=tiny / "grammar", wordlist_dir=tiny / "wordlists")
+    assert len(built.shards) == 2
+    with pytest.raises(GenError, match="duplicate sentence across shards"):
+        write_set(tmp_path / "set", built, parallel=True)
+    assert not (tmp_path / "set").exists()

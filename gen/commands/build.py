@@ -24,7 +24,7 @@ def build(
         GrammarName, typer.Option(help="Grammar folder under grammars/ (the source language).")
     ] = "en",
     out: Annotated[
-        Path | None, typer.Option(help="Output directory.", show_default="sets/GRAMMAR-SIZE")
+        Path | None, typer.Option(help="Output directory.", show_default="runs/GRAMMAR-SIZE")
     ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing output directory.")
@@ -36,7 +36,7 @@ def build(
     """Generate a challenge set from a grammar, lint it, and write it whole or not at all."""
     size, grammar = Size(size).value, GrammarName(grammar).value
     built = builder_for(grammar)(size, nonce=nonce)
-    target = out or Path("sets") / f"{grammar}{'-nonce' if nonce else ''}-{size}"
+    target = out or Path("runs") / f"{grammar}{'-nonce' if nonce else ''}-{size}"
     columns = (
         TextColumn("[bold]build[/] {task.description}"),
         BarColumn(),
