@@ -298,7 +298,7 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def position_of(occupation: int, triggers: list[int]) -> str:
+def position_of(occupation: int, triggers: tuple[int, ...]) -> str:
     """Where the occupation stands relative to its triggers: before, after or between them."""
     if occupation < min(triggers):
         return "before"
@@ -465,6 +465,7 @@ class _TemplateEnumerator:
                 if (extended := self._extend(states, k, index))
             ]
         prefix, size, construction = self.prefix, self.size, self.construction
+        positions: dict[tuple[int, tuple[int, ...]], str] = {}
         for states in prefixes:
             for index in range(len(self.pieces[last])):
                 done = self._extend(states, last, index)
@@ -474,6 +475,10 @@ class _TemplateEnumerator:
                 counter["pair"] += 1
                 for gender, state in done.items():
                     tokens, text, occupation, trigger, adjective, distractors, triggers = state
+                    where = (occupation["index"], triggers)
+                    position = positions.get(where)
+                    if position is None:
+                        position = positions[where] = position_of(*where)
                     yield {
                         "id": f"{prefix}-{counter['sentence']:0{width}d}",
                         "pair_id": pair_id,
@@ -484,7 +489,7 @@ class _TemplateEnumerator:
                         "trigger": trigger,
                         "adjective": adjective,
                         "distractors": list(distractors),
-                        "position": position_of(occupation["index"], triggers),
+                        "position": position,
                         "construction": construction,
                         "size": size,
                     }
