@@ -15,19 +15,22 @@ from generator.wordlists import SIZES
 def lint(
     size: Annotated[
         list[Size] | None,
-        typer.Option(help="Size whose sentences to check; repeat for several [default: all]."),
+        typer.Option(help="Size whose sentences to check; repeat for several.", show_default="all"),
     ] = None,
     grammar_dir: Annotated[
-        Path | None, typer.Option(help="Grammar folder [default: the shipped grammars/en].")
+        Path | None, typer.Option(help="Grammar folder.", show_default="grammars/en")
     ] = None,
     wordlist_dir: Annotated[
-        Path | None, typer.Option(help="Word-list folder [default: the shipped wordlists/en].")
+        Path | None, typer.Option(help="Word-list folder.", show_default="wordlists/en")
     ] = None,
     nonce: Annotated[
         bool, typer.Option("--nonce", help="Check the sets built with --nonce.")
     ] = False,
 ) -> None:
-    """Print each problem as FILE:LINE: message; exit 2 if there is any."""
+    """Check the English grammar, its word lists and every sentence they generate.
+
+    Prints each problem as FILE:LINE: message and exits 2 if there is any (docs/formats.md).
+    """
     from generator import english  # NLTK loads only for the commands that need it
 
     sizes = tuple(Size(s).value for s in size) if size else SIZES
