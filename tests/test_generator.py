@@ -177,3 +177,29 @@ def test_shards_cover_every_template_once():
     assert [i for run in runs for i in run] == list(range(len(prepared.parts)))
     joined = [r for run in runs for r in english.records(prepared, run)]
     assert joined == list(english.records(prepared))
+
+
+@pytest.mark.parametrize(
+    ("word", "article"),
+    [
+        ("nurse", "a"),
+        ("engineer", "an"),
+        ("honest", "an"),
+        ("hour", "an"),
+        ("unique", "a"),
+        ("European", "a"),
+        ("usher", "an"),
+        ("ambitious", "an"),
+        ("hoologrator", "a"),
+    ],
+)
+def test_indefinite_article(word, article):
+    assert english.indefinite_article(word) == article
+
+
+@pytest.mark.parametrize(
+    ("occupation", "triggers", "position"),
+    [(1, (4,), "before"), (4, (1,), "after"), (3, (0, 7), "middle"), (5, (0, 2), "after")],
+)
+def test_position_of(occupation, triggers, position):
+    assert english.position_of(occupation, triggers) == position
