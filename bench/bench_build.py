@@ -91,6 +91,7 @@ def measure(command: list[str]) -> dict:
         raise SystemExit(f"{' '.join(command)} failed with exit code {child.returncode}")
     return {
         "wall_s": round(wall, 2),
+        "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),  # user + system, whole tree
         "largest_process_mb": round(usage.ru_maxrss / 1024),  # getrusage of this child's tree
         "process_tree_pss_mb": round(peak / 2**20),
         "output": text,
