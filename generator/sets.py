@@ -12,14 +12,16 @@ only when that grammar is asked for.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import itertools
 import json
 import multiprocessing
+import os
 import queue
-import shutil
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -171,7 +173,7 @@ def write_set(
         if parallel and len(built.shards) > 1:
             results = _write_parallel(built, staging, progress)
             for target in (jsonl, txt):
-                _join([_part(target, i) for i in range(len(built.shards))], target)
+                _join([_part(target, i) for i in range(1, len(built.shards))], target)
         else:
             results = [_write_shard(built.records(), jsonl, txt, built.check, progress)]
         written = sum(r.written for r in results)
@@ -220,6 +222,7 @@ def _write_shard(
     check = make_check() if make_check is not None else None
     written = 0
     with (
+        _without_cycle_collection(),
         open(jsonl_path, "wb") as jsonl,
         open(txt_path, "w", encoding="utf-8", newline="\n") as txt,
     ):
@@ -236,6 +239,19 @@ def _write_shard(
             if progress is not None:
                 progress(len(batch))
     return _ShardResult(written, counter.counts(), check)
+
+
+@contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector: records are acyclic, and the collector would otherwise
+    rescan millions of short-lived dicts (a quarter of the time of a large set)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _write_parallel(
@@ -290,13 +306,40 @@ def _write_parallel(
 
 
 def _part(target: Path, index: int) -> Path:
-    return target.with_name(f"{target.name}.{index}.part")
+    """Where shard ``index`` writes: the first straight into ``target``, later ones beside it."""
+    return target if index == 0 else target.with_name(f"{target.name}.{index}.part")
 
 
 def _join(parts: list[Path], target: Path) -> None:
-    """Concatenate part files into ``target`` in order, removing them."""
-    with open(target, "wb") as out:
+    """Append the part files to ``target`` in order, removing them.
+
+    The bytes are copied inside the kernel (``os.copy_file_range``) where the file system
+    allows it, and through a buffer otherwise.
+    """
+    out = os.open(target, os.O_WRONLY)
+    try:
+        os.lseek(out, 0, os.SEEK_END)
         for part in parts:
-            with open(part, "rb") as handle:
-                shutil.copyfileobj(handle, out, 1 << 20)
+            source = os.open(part, os.O_RDONLY)
+            try:
+                _copy(source, out, os.fstat(source).st_size)
+            finally:
+                os.close(source)
             part.unlink()
+    finally:
+        os.close(out)
+
+
+def _copy(source: int, out: int, remaining: int) -> None:
+    try:
+        while remaining > 0:
+            copied = os.copy_file_range(source, out, remaining)
+            if copied == 0:
+                break
+            remaining -= copied
+    except (OSError, AttributeError):
+        pass  # a file system (or OS) without copy_file_range: copy the rest by hand
+    while chunk := os.read(source, 1 << 20):
+        view = memoryview(chunk)
+        while view:
+            view = view[os.write(out, view) :]
