@@ -26,6 +26,7 @@ from generator.wordlists import WordList
 # Characters no English word in a sentence contains but tags and slot names do.
 _METADATA_CHARS = re.compile(r"[_=<>\[\]{}|\\]")
 MAX_REPORTED = 50
+_OTHER = {"female": "male", "male": "female"}
 
 
 def problem(message: str, path: Path | str | None = None, line: int | None = None) -> str:
@@ -197,6 +198,7 @@ class SentenceLint:
         self.construction_lines = {name.lower(): line for name, line in constructions(grammar)}
         self.known: set[str] = set()
         self.gender_of: dict[str, str] = {}
+        self.contradicting: dict[str, set[str]] = {gender: set() for gender in GENDERS}
         self.metadata: set[str] = set()
         self.seen: set[int] = set()
         self.pending: dict[str, dict] = {}
@@ -224,41 +226,47 @@ class SentenceLint:
             gender = self.gendered.get(token.lower())
             if gender is not None:
                 self.gender_of[token] = gender
+                self.contradicting[_OTHER[gender]].add(token)
             if token in self.symbols or _METADATA_CHARS.search(token):
                 self.metadata.add(token)
 
     def observe(self, record: dict) -> None:
         text, tokens, expected = record["text"], record["tokens"], record["expected_gender"]
         self.genders[expected] += 1
-        digest = hash(text)  # 64-bit: a set of 2M sentences stays small (false match odds ~1e-7)
-        if digest in self.seen:
+        seen = self.seen
+        before = len(seen)
+        seen.add(hash(text))  # 64-bit hashes keep 2M sentences small (false match odds ~1e-7)
+        if len(seen) == before:
             self._report(record, "duplicate sentence")
-        else:
-            self.seen.add(digest)
         present = set(tokens)
         if not present <= self.known:
             self._classify(tokens)
         if not present.isdisjoint(self.metadata):
             for token in sorted(present & self.metadata):
                 self._report(record, f"token {token!r} looks like metadata, not a word")
-        distractor_at = None
-        for token in present.intersection(self.gender_of):
-            if self.gender_of[token] == expected:
-                continue
-            if distractor_at is None:
-                distractor_at = {d["index"] for d in record["distractors"]}
-            for index, word in enumerate(tokens):
-                if word == token and index not in distractor_at:
-                    self._report(
-                        record,
-                        f"{self.gender_of[token]} word {token!r} (token {index}) "
-                        f"in a sentence labelled {expected}",
-                    )
+        contradicting = self.contradicting.get(expected)
+        if contradicting is None or not present.isdisjoint(contradicting):
+            self._check_label(record, present)
         twin = self.pending.pop(record["pair_id"], None)
         if twin is None:
             self.pending[record["pair_id"]] = record
         else:
             self._check_twins(twin, record)
+
+    def _check_label(self, record: dict, present: set[str]) -> None:
+        """Report gendered words of the other gender that are not recorded distractors."""
+        expected = record["expected_gender"]
+        if expected not in GENDERS:
+            self._report(record, f"expected_gender {expected!r} is neither female nor male")
+            return
+        distractor_at = {d["index"] for d in record["distractors"]}
+        for index, word in enumerate(record["tokens"]):
+            gender = self.gender_of.get(word)
+            if gender is not None and gender != expected and index not in distractor_at:
+                self._report(
+                    record,
+                    f"{gender} word {word!r} (token {index}) in a sentence labelled {expected}",
+                )
 
     def _check_twins(self, first: dict, second: dict) -> None:
         a_tokens, b_tokens = first["tokens"], second["tokens"]
