@@ -294,13 +294,14 @@ class SentenceLint:
     def merge(self, other: SentenceLint) -> None:
         """Fold in a check that watched another shard of the same set (hashes agree because
         the shards are forked from one process, which fixes Python's string-hash seed)."""
-        self.seen = set(self.seen)
-        repeated = sum(1 for digest in other.seen if digest in self.seen)
+        mine = set(self.seen)
+        repeated = sum(1 for digest in other.seen if digest in mine)
         self.found.extend(
             problem("duplicate sentence across shards of the set", self.grammar.path)
             for _ in range(repeated)
         )
-        self.seen.update(other.seen)
+        self.seen = array("q", mine)
+        self.seen.extend(other.seen)
         self.genders.update(other.genders)
         self.found.extend(other.found)
         self.hidden += other.hidden
