@@ -20,6 +20,18 @@ import jsonlines
 from gen.errors import GenError
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _widen_to_umask(path: Path, mode: int) -> None:
+    """mkstemp/mkdtemp create private (0600/0700) entries; give the final ones the modes a
+    plain open() or mkdir() would."""
+    os.chmod(path, mode & ~_umask())
+
+
 def dumps(obj: Any) -> str:
     """One compact JSON line, non-ASCII kept readable (Korean, Cyrillic, Devanagari)."""
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
@@ -34,6 +46,7 @@ def atomic_write(path: str | Path, *, encoding: str = "utf-8") -> Iterator[IO[st
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
             yield handle
+        _widen_to_umask(Path(tmp), 0o666)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -56,6 +69,7 @@ def output_directory(path: str | Path, *, force: bool = False) -> Iterator[Path]
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    _widen_to_umask(staging, 0o777)
     if path.exists():
         retired = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".old"))
         os.replace(path, retired / path.name)

@@ -105,3 +105,18 @@ def test_cli_help_and_version():
         cwd=REPO,
     )
     assert "gender" in result.stdout
+
+
+def test_written_files_and_folders_get_ordinary_permissions(tmp_path):
+    import os
+
+    mask = os.umask(0o022)
+    try:
+        with atomic_write(tmp_path / "f.txt") as handle:
+            handle.write("x")
+        with output_directory(tmp_path / "set"):
+            pass
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "f.txt").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "set").stat().st_mode & 0o777 == 0o755
