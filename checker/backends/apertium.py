@@ -1,0 +1,227 @@
+"""Apertium's morphological analysers (``lt-proc`` over a Debian ``*.automorf.bin``).
+
+One ``lt-proc -z`` process per analyser lives as long as the analyser: a batch of sentences
+goes in as one chunk, one sentence per line, ended by a NUL byte; ``lt-proc`` answers the
+chunk and flushes on the NUL. Newlines survive analysis, so line *i* of the answer is
+sentence *i*. A writer thread feeds the chunk while this thread reads the answer, so a
+large batch cannot deadlock on full pipes.
+
+``lt-proc`` also tokenises: a lexical unit ``^surface/reading1/reading2$`` is one word
+(or, for a multi-word unit such as es "a pesar de", several words sharing its readings),
+and a contraction such as es ``^del/de<pr>+el<det><def><m><sg>$`` becomes two words.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import threading
+import weakref
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from checker.backends.base import Analysis
+from checker.tables import DATA, read_table
+from gen.errors import MissingResourceError
+
+APERTIUM_DATA = Path("/usr/share/apertium")
+
+#: Characters lt-proc's stream format reserves; a backslash escapes them in text.
+_RESERVED = re.compile(r"([\^$/<>\[\]{}\\@*#+~])")
+_ESCAPED = re.compile(r"\\(.)")
+#: lt-proc's output is lexical units ``^...$`` between blanks; escaped characters (``\^``,
+#: ``\$``) neither start nor end a unit.
+_STREAM = re.compile(r"\^((?:\\.|[^$\\])*)\$|((?:\\.|[^\\^])+)")
+_SPLIT_READINGS = re.compile(r"(?<!\\)/")
+_SPLIT_PARTS = re.compile(r"(?<!\\)\+")
+_TAG = re.compile(r"<([^>]+)>")
+_SYMBOL_RUN = re.compile(r"(\S)\1*")
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word as Apertium gave it: its text and every reading, all unescaped."""
+
+    text: str
+    analyses: tuple[Analysis, ...]
+
+
+@dataclass(frozen=True)
+class TagTable:
+    """Apertium tag → UPOS, genders and UD features (data in checker/data/apertium_tags.toml)."""
+
+    upos: Mapping[str, str]
+    genders: Mapping[str, frozenset[str]]
+    feats: Mapping[str, Mapping[str, str]]
+
+    def analysis(self, lemma: str, tags: Sequence[str], evidence: str) -> Analysis:
+        genders: frozenset[str] = frozenset()
+        feats: dict[str, str] = {}
+        for tag in tags[1:]:
+            genders |= self.genders.get(tag, frozenset())
+            feats.update(self.feats.get(tag, {}))
+        upos = self.upos.get(tags[0], "X") if tags else "X"
+        return Analysis(lemma, upos, genders, evidence, feats)
+
+
+@cache
+def tag_table() -> TagTable:
+    data = read_table(DATA / "apertium_tags.toml")
+    return TagTable(
+        upos=data["upos"],
+        genders={tag: frozenset(values) for tag, values in data["genders"].items()},
+        feats=data["feats"],
+    )
+
+
+def escape(text: str) -> str:
+    """Text as lt-proc reads it: reserved characters escaped, one sentence per line."""
+    return _RESERVED.sub(r"\\\1", " ".join(text.split()))
+
+
+def unescape(text: str) -> str:
+    return _ESCAPED.sub(r"\1", text)
+
+
+def install_command(package: str) -> str:
+    return f"sudo apt-get install lttoolbox {package}"
+
+
+def missing(automorf: str, package: str) -> str | None:
+    """Why this analyser cannot run here (with the apt command), or None if it can."""
+    if shutil.which("lt-proc") is None or not (APERTIUM_DATA / automorf).is_file():
+        return f"Apertium analyser {automorf} is not installed: run `{install_command(package)}`"
+    return None
+
+
+class ApertiumAnalyser:
+    """A persistent ``lt-proc`` over one language's analyser; close() it when done."""
+
+    def __init__(self, automorf: str, package: str, contractions: Mapping[str, Sequence[str]]):
+        """``automorf`` is the .bin path under /usr/share/apertium; ``contractions`` maps a
+        lower-cased contraction to the words it stands for (it "della" → "di", "la"), for
+        the words lt-proc's lemmas would name wrongly."""
+        reason = missing(automorf, package)
+        if reason:
+            raise MissingResourceError(reason)
+        self.package = package
+        self.contractions = {form.lower(): tuple(words) for form, words in contractions.items()}
+        self.tags = tag_table()
+        self._process = subprocess.Popen(
+            ["lt-proc", "-z", str(APERTIUM_DATA / automorf)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        self._finalizer = weakref.finalize(self, _stop, self._process)
+
+    def close(self) -> None:
+        self._finalizer()
+
+    def analyse(self, texts: Sequence[str]) -> list[list[Token]]:
+        """Tokenise and analyse each text; one list of tokens per text, in order."""
+        if not texts:
+            return []
+        # Every line ends in a newline: lt-proc holds back a line's last word until it sees
+        # what follows it.
+        lines = self._run("".join(escape(text) + "\n" for text in texts)).split("\n")
+        if lines.pop() or len(lines) != len(texts):
+            raise RuntimeError(f"lt-proc answered {len(lines)} lines for {len(texts)} sentences")
+        return [self._tokens(line) for line in lines]
+
+    def _run(self, chunk: str) -> str:
+        process = self._process
+        if process.poll() is not None:
+            raise RuntimeError(f"lt-proc for {self.package} exited with {process.returncode}")
+
+        def write() -> None:
+            process.stdin.write(chunk.encode() + b"\0")
+            process.stdin.flush()
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        answer = bytearray()
+        while not answer.endswith(b"\0"):
+            block = process.stdout.read1(1 << 16)
+            if not block:
+                raise RuntimeError(f"lt-proc for {self.package} stopped answering")
+            answer += block
+        writer.join()
+        return answer[:-1].decode()
+
+    def _tokens(self, line: str) -> list[Token]:
+        tokens: list[Token] = []
+        for unit, blank in _STREAM.findall(line):
+            tokens.extend(self._unit_tokens(unit) if unit else blank_tokens(blank))
+        return tokens
+
+    def _unit_tokens(self, unit: str) -> list[Token]:
+        """The words of one lexical unit ``surface/reading/...`` (escapes still in)."""
+        surface_escaped, *readings = _SPLIT_READINGS.split(unit)
+        surface = unescape(surface_escaped)
+        if not readings or readings[0].startswith("*"):
+            return [Token(word, ()) for word in surface.split()]
+        split = [_SPLIT_PARTS.split(reading) for reading in readings]
+        contracted = [parts for parts in split if len(parts) > 1 and _is_adposition(parts[0])]
+        if contracted and " " not in surface:
+            return self._contraction_tokens(surface, contracted)
+        # A verb with enclitics (es "dámelo") stays one word, read by its verb; a multi-word
+        # unit (es "a pesar de") gives each of its words the unit's readings.
+        analyses = tuple(
+            self._analysis(parts[0], f"{surface}/{unescape(reading)}")
+            for parts, reading in zip(split, readings, strict=True)
+        )
+        return [Token(word, analyses) for word in surface.split()]
+
+    def _contraction_tokens(self, surface: str, readings: list[list[str]]) -> list[Token]:
+        """es "del" → "de" + "el": one word per part, named from the contractions table or
+        else from the part's lemma, with the case of the surface's first letter."""
+        width = Counter(len(parts) for parts in readings).most_common(1)[0][0]
+        readings = [parts for parts in readings if len(parts) == width]
+        evidence = f"{surface}/" + "/".join(unescape("+".join(parts)) for parts in readings)
+        words = self.contractions.get(surface.lower())
+        if words is None or len(words) != width:
+            words = tuple(unescape(_lemma(part)).lower() for part in readings[0])
+        if surface[:1].isupper():
+            words = (words[0][:1].upper() + words[0][1:], *words[1:])
+        tokens = []
+        for index, word in enumerate(words):
+            analyses = [self._analysis(parts[index], evidence) for parts in readings]
+            tokens.append(Token(word, distinct(analyses)))
+        return tokens
+
+    def _analysis(self, part: str, evidence: str) -> Analysis:
+        return self.tags.analysis(unescape(_lemma(part)), _TAG.findall(part), evidence)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.stdin.close()
+        process.wait()
+    process.stdout.close()
+
+
+def _lemma(part: str) -> str:
+    return part.split("<", 1)[0]
+
+
+def _is_adposition(part: str) -> bool:
+    return _TAG.findall(part)[:1] == ["pr"]
+
+
+def blank_tokens(blank: str) -> list[Token]:
+    """Characters lt-proc left outside any unit (quotes it does not know, symbols) are still
+    tokens of the sentence, with no reading: one per run of one character ("..." is one)."""
+    return [Token(run.group(), ()) for run in _SYMBOL_RUN.finditer(unescape(blank))]
+
+
+def distinct(analyses: Sequence[Analysis]) -> tuple[Analysis, ...]:
+    """The analyses without repeats (two parts of different readings may read the same)."""
+    seen: dict[tuple, Analysis] = {}
+    for analysis in analyses:
+        key = (analysis.lemma, analysis.upos, analysis.genders, tuple(analysis.feats.items()))
+        seen.setdefault(key, analysis)
+    return tuple(seen.values())

@@ -1,0 +1,215 @@
+"""German readings: noun genders from german-nouns (Wiktionary), the rest from a data table.
+
+german-nouns lists ~100k nouns with their genus and every case/number form; it is read once
+into a form → readings index. Determiners, pronouns, attributive adjective endings and the
+feminine derivation -in/-innen come from checker/data/german.toml. German past tenses do not
+agree in gender, so articles and adjectives are what agreement is read from.
+
+Nouns the dictionary lacks are read through their last element (a compound takes the gender
+of its head: "Softwareentwicklerin" → "Entwicklerin"), then through the -in/-innen rule.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from checker.backends.base import FEMALE, MALE, Analysis
+from checker.tables import DATA, read_table
+from gen.errors import MissingResourceError
+
+INSTALL_COMMAND = "pip install --no-deps german-nouns"
+_GENDERS = {"m": frozenset({MALE}), "f": frozenset({FEMALE}), "n": frozenset(), "-": frozenset()}
+_CASES = {"nominativ": "Nom", "genitiv": "Gen", "dativ": "Dat", "akkusativ": "Acc"}
+_NUMBERS = {"singular": "Sing", "plural": "Plur"}
+#: A compound's head must be at least this long to be looked up ("Softwareentwickler").
+MIN_COMPOUND_HEAD = 4
+
+
+def missing() -> str | None:
+    if importlib.util.find_spec("german_nouns") is None:
+        return f"german-nouns is not installed: run `{INSTALL_COMMAND}`"
+    return None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Gender, number and case of a form, as the data table writes it ("f Sing Nom")."""
+
+    gender: str
+    number: str
+    case: str
+
+    @classmethod
+    def parse(cls, text: str) -> Reading:
+        gender, number, case = text.split()
+        return cls(gender, number, case)
+
+    def analysis(self, lemma: str, upos: str, evidence: str) -> Analysis:
+        feats = {"Number": self.number, "Case": self.case}
+        if self.gender != "-":
+            feats["Gender"] = {"m": "Masc", "f": "Fem", "n": "Neut"}[self.gender]
+        return Analysis(lemma, upos, _GENDERS[self.gender], evidence, feats)
+
+
+def _readings(texts: Iterable[str]) -> tuple[Reading, ...]:
+    return tuple(Reading.parse(text) for text in texts)
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """Nouns ending in ``suffix`` (after a stem of ``min_stem`` letters) have ``readings``."""
+
+    suffix: str
+    min_stem: int
+    lemma_suffix: str
+    readings: tuple[Reading, ...]
+
+
+@dataclass(frozen=True)
+class GermanTable:
+    """The data file, with every article word spelled out as a form → readings map."""
+
+    determiners: Mapping[str, tuple[Reading, ...]]
+    pronouns: Mapping[str, tuple[Reading, ...]]
+    adjective_endings: Mapping[str, tuple[Reading, ...]]
+    derivations: tuple[Derivation, ...]
+
+
+@cache
+def german_table() -> GermanTable:
+    data = read_table(DATA / "german.toml")
+    determiners = {form: _readings(texts) for form, texts in data["determiners"].items()}
+    for paradigm in data["paradigms"].values():
+        for stem in paradigm["stems"]:
+            for ending, texts in paradigm["endings"].items():
+                determiners.setdefault(stem + ending, _readings(texts))
+    # Longest ending first, so "-en" is tried before "-n"-less shorter ones.
+    endings = sorted(data["adjective_endings"].items(), key=lambda item: -len(item[0]))
+    return GermanTable(
+        determiners=determiners,
+        pronouns={form: _readings(texts) for form, texts in data["pronouns"].items()},
+        adjective_endings={ending: _readings(texts) for ending, texts in endings},
+        derivations=tuple(
+            Derivation(rule["suffix"], rule["min_stem"], rule["lemma"], _readings(rule["readings"]))
+            for rule in data["derivations"]
+        ),
+    )
+
+
+@cache
+def noun_index() -> Mapping[str, tuple[tuple[str, Reading], ...]]:
+    """Every noun form german-nouns lists → (lemma, reading) pairs.
+
+    Nouns with adjectival declension (der/die Angestellte) keep their singular forms and only
+    the weak plural ("die Angestellten"): the strong plural "Angestellte" would otherwise
+    make every "die Angestellte" look plural.
+    """
+    from german_nouns.config import CSV_FILE_PATH
+
+    index: dict[str, list[tuple[str, Reading]]] = {}
+    with open(CSV_FILE_PATH, encoding="utf-8", newline="") as handle:
+        rows = csv.reader(handle)
+        header = next(rows)
+        columns = [(i, *_column(name)) for i, name in enumerate(header) if _column(name)]
+        for row in rows:
+            gender = row[2]
+            if gender not in ("m", "f", "n"):
+                continue
+            lemma, adjectival = row[0], "adjektivische" in row[1]
+            for i, case, number, declension in columns:
+                form = row[i]
+                if not form or (adjectival and number == "Plur" and declension != "schwach"):
+                    continue
+                readings = index.setdefault(form, [])
+                reading = (lemma, Reading(gender, number, case))
+                if reading not in readings:
+                    readings.append(reading)
+    return {form: tuple(readings) for form, readings in index.items()}
+
+
+def _column(name: str) -> tuple[str, str, str] | None:
+    """("nominativ plural schwach") → ("Nom", "Plur", "schwach"); None for non-form columns."""
+    words = name.split()
+    if len(words) < 2 or words[0] not in _CASES or words[1] not in _NUMBERS:
+        return None
+    return _CASES[words[0]], _NUMBERS[words[1]], words[2] if len(words) > 2 else ""
+
+
+class GermanAnalyser:
+    """Readings of German words in their sentence (adjectives are read before nouns)."""
+
+    def __init__(self) -> None:
+        reason = missing()
+        if reason:
+            raise MissingResourceError(reason)
+        from importlib.metadata import version
+
+        self.version = version("german-nouns")
+        self.table = german_table()
+        self.nouns = noun_index()
+        self.noun = lru_cache(maxsize=1 << 16)(self._noun)
+
+    def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
+        readings = [self._word(word) for word in words]
+        for i, word in enumerate(words[:-1]):
+            if not readings[i] and word.islower() and self.noun(words[i + 1]):
+                readings[i] = self._adjective(word)
+        return readings
+
+    def _word(self, word: str) -> tuple[Analysis, ...]:
+        lower = word.lower()
+        analyses = [
+            reading.analysis(lower, upos, f"{word}: {upos.lower()} {_text(reading)}")
+            for upos, table in (("DET", self.table.determiners), ("PRON", self.table.pronouns))
+            for reading in table.get(lower, ())
+        ]
+        if not analyses:  # sentence-initial "Die", "Sein" are not the nouns "Die", "Sein"
+            analyses.extend(self.noun(word))
+        return tuple(analyses)
+
+    def _noun(self, word: str) -> tuple[Analysis, ...]:
+        """A capitalised word's noun readings: listed, through its compound head, or derived."""
+        if not word[:1].isupper():
+            return ()
+        if word in self.nouns:
+            return _noun_analyses(word, self.nouns[word], "german-nouns")
+        for start in range(1, len(word) - MIN_COMPOUND_HEAD + 1):
+            head = word[start].upper() + word[start + 1 :]
+            if head in self.nouns:
+                prefix = word[:start]
+                found = [(prefix + head.lower(), reading) for _, reading in self.nouns[head]]
+                return _noun_analyses(word, found, f"german-nouns, compound head {head}")
+        for rule in self.table.derivations:
+            stem = word[: -len(rule.suffix)]
+            if word.endswith(rule.suffix) and len(stem) >= rule.min_stem:
+                found = [(stem + rule.lemma_suffix, reading) for reading in rule.readings]
+                return _noun_analyses(word, found, f"derivation -{rule.suffix}")
+        return ()
+
+    def _adjective(self, word: str) -> tuple[Analysis, ...]:
+        for ending, readings in self.table.adjective_endings.items():
+            if word.endswith(ending) and len(word) > len(ending) + 1:
+                lemma = word[: -len(ending)]
+                evidence = f"{word}: adjective ending -{ending}"
+                return tuple(
+                    reading.analysis(lemma, "ADJ", f"{evidence} {_text(reading)}")
+                    for reading in readings
+                )
+        return ()
+
+
+def _text(reading: Reading) -> str:
+    return f"{reading.gender} {reading.number} {reading.case}"
+
+
+def _noun_analyses(
+    word: str, found: Iterable[tuple[str, Reading]], source: str
+) -> tuple[Analysis, ...]:
+    return tuple(
+        reading.analysis(lemma, "NOUN", f"{word}: {lemma} {_text(reading)} ({source})")
+        for lemma, reading in found
+    )

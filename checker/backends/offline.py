@@ -1,0 +1,152 @@
+"""The offline tagger: Apertium, pymorphy3 and german-nouns, chosen per language from data.
+
+checker/languages.toml names, for each language, who tokenises (lt-proc itself, or a plain
+word splitter) and which analysers read the words, in order: a word gets the readings of the
+first analyser that knows it. Every reading is kept; words nobody knows get one reading with
+UPOS "X" (or PUNCT/SYM/NUM by their characters) saying so.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from checker.backends import apertium, german, pymorphy
+from checker.backends.apertium import ApertiumAnalyser, Token
+from checker.backends.base import Analysis, TaggedSentence, Tagger, Word
+from checker.languages import Language, languages
+from gen.errors import MissingResourceError
+
+#: "words" tokenizer: runs of word characters (keeping inner hyphens and apostrophes), and
+#: runs of one other symbol ("...", "?!" is two tokens).
+_WORD = re.compile(r"\w+(?:[-'’]\w+)*|([^\w\s])\1*")
+
+WordAnalyser = Callable[[Sequence[str]], list[tuple[Analysis, ...]]]
+
+
+def split_words(text: str) -> list[str]:
+    return [match.group() for match in _WORD.finditer(text)]
+
+
+def _missing(name: str, language: Language) -> str | None:
+    """Why analyser ``name`` cannot run for ``language`` here, with the fixing command."""
+    if name == "apertium":
+        if language.apertium is None:
+            return f"languages.toml gives no Apertium analyser for {language.code}"
+        return apertium.missing(language.apertium.automorf, language.apertium.package)
+    if name == "pymorphy3":
+        return pymorphy.missing(language.code)
+    if name == "german-nouns":
+        return german.missing()
+    return f"languages.toml names an unknown analyser {name!r} for {language.code}"
+
+
+def _needs(language: Language) -> list[str]:
+    needed = list(language.analysers)
+    if language.tokenizer == "apertium" and "apertium" not in needed:
+        needed.append("apertium")
+    return needed
+
+
+class OfflineTagger(Tagger):
+    """Rule-based analysers that need no model: every reading of every word, no parse."""
+
+    name = "offline"
+
+    @classmethod
+    def unavailable(cls, lang: str, options: Mapping[str, Any]) -> str | None:
+        known = languages()
+        if lang not in known:
+            supported = ", ".join(sorted(known))
+            return f"no offline analyser for {lang!r} (supported: {supported})"
+        for name in _needs(known[lang]):
+            reason = _missing(name, known[lang])
+            if reason:
+                return reason
+        return None
+
+    def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
+        super().__init__(lang, options)
+        reason = self.unavailable(lang, options)
+        if reason:
+            raise MissingResourceError(reason)
+        self.language = languages()[lang]
+        self._apertium: ApertiumAnalyser | None = None
+        self._versions: list[str] = []
+        self._analysers: list[tuple[str, WordAnalyser | None]] = []
+        for name in _needs(self.language):
+            if name == "apertium":
+                spec = self.language.apertium
+                self._apertium = ApertiumAnalyser(
+                    spec.automorf, spec.package, self.language.contractions
+                )
+                self._versions.append(f"{spec.package} {_debian_version(spec.package)}")
+                analyse = None  # lt-proc's readings come with its tokens
+            elif name == "pymorphy3":
+                morph = pymorphy.PymorphyAnalyser(self.language.code)
+                self._versions.append(f"pymorphy3 {morph.version}")
+                analyse = morph.analyse
+            else:
+                nouns = german.GermanAnalyser()
+                self._versions.append(f"german-nouns {nouns.version}")
+                analyse = nouns.analyse
+            if name in self.language.analysers:
+                self._analysers.append((name, analyse))
+        self._analysers.sort(key=lambda pair: self.language.analysers.index(pair[0]))
+
+    @property
+    def signature(self) -> str:
+        return f"offline({'+'.join(self._versions)})"
+
+    def close(self) -> None:
+        """Stop the lt-proc process (it also stops when the tagger is garbage-collected)."""
+        if self._apertium is not None:
+            self._apertium.close()
+
+    def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
+        if self._apertium is not None:
+            sentences = self._apertium.analyse(texts)
+        else:
+            sentences = [[Token(word, ()) for word in split_words(text)] for text in texts]
+        return [self._tag_sentence(tokens) for tokens in sentences]
+
+    def _tag_sentence(self, tokens: list[Token]) -> TaggedSentence:
+        texts = [token.text for token in tokens]
+        readings = [
+            [token.analyses for token in tokens] if analyse is None else analyse(texts)
+            for _, analyse in self._analysers
+        ]
+        words = []
+        for i, text in enumerate(texts):
+            analyses = next((found[i] for found in readings if found[i]), None)
+            words.append(Word(text, analyses or (self._unknown(text),)))
+        return TaggedSentence(tuple(words))
+
+    def _unknown(self, text: str) -> Analysis:
+        """The one reading of a word no analyser knows, typed by its characters."""
+        categories = {unicodedata.category(char)[0] for char in text}
+        if categories <= {"P"}:
+            return Analysis(text, "PUNCT", frozenset(), f"{text}: punctuation")
+        if categories <= {"P", "S"}:
+            return Analysis(text, "SYM", frozenset(), f"{text}: symbol")
+        if categories <= {"N", "P"}:
+            return Analysis(text, "NUM", frozenset(), f"{text}: number")
+        names = ", ".join(name for name, _ in self._analysers)
+        return Analysis(text, "X", frozenset(), f"{text}: unknown to {names}")
+
+
+def _debian_version(package: str) -> str:
+    """The installed version of a Debian package, for the signature ("?" if unknown)."""
+    try:
+        result = subprocess.run(
+            ["dpkg-query", "-W", "-f=${Version}", package],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError:
+        return "?"
+    return result.stdout.strip() or "?"

@@ -1,0 +1,97 @@
+"""pymorphy3's dictionary analysers for Russian and Ukrainian (OpenCorpora-style tags).
+
+pymorphy3 reads one word form at a time; a batch repeats the same forms over and over, so
+parses are cached per form. Every parse is kept (ambiguity is the checker's to resolve);
+forms pymorphy3 only guessed from their ending say so in their evidence.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from checker.backends.base import Analysis
+from checker.tables import DATA, read_table
+from gen.errors import MissingResourceError
+
+#: Analysers whose parses are not readings of a word (numbers, punctuation, Latin script...).
+_NOT_WORDS = {"LATN", "PNCT", "NUMB", "ROMN", "UNKN"}
+_GUESSERS = ("KnownSuffixAnalyzer", "UnknownPrefixAnalyzer", "KnownPrefixAnalyzer")
+
+
+def install_command(lang: str) -> str:
+    return f"pip install pymorphy3 pymorphy3-dicts-{lang}"
+
+
+def missing(lang: str) -> str | None:
+    """Why pymorphy3 cannot run for ``lang`` here (with the pip command), or None."""
+    for module in ("pymorphy3", f"pymorphy3_dicts_{lang}"):
+        if importlib.util.find_spec(module) is None:
+            return f"pymorphy3 for {lang} is not installed: run `{install_command(lang)}`"
+    return None
+
+
+@dataclass(frozen=True)
+class GrammemeTable:
+    upos: Mapping[str, str]
+    proper: Mapping[str, str]
+    genders: Mapping[str, frozenset[str]]
+    feats: Mapping[str, Mapping[str, str]]
+
+
+@cache
+def grammeme_table() -> GrammemeTable:
+    data = read_table(DATA / "pymorphy_tags.toml")
+    return GrammemeTable(
+        upos=data["upos"],
+        proper=data["proper"],
+        genders={tag: frozenset(values) for tag, values in data["genders"].items()},
+        feats=data["feats"],
+    )
+
+
+class PymorphyAnalyser:
+    """Readings of single word forms from pymorphy3's dictionary for one language."""
+
+    def __init__(self, lang: str) -> None:
+        reason = missing(lang)
+        if reason:
+            raise MissingResourceError(reason)
+        import pymorphy3
+
+        self.version = pymorphy3.__version__
+        self._morph = pymorphy3.MorphAnalyzer(lang=lang)
+        self._table = grammeme_table()
+        self._form = lru_cache(maxsize=1 << 18)(self._analyse_form)
+
+    def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
+        return [self._form(word) for word in words]
+
+    def _analyse_form(self, form: str) -> tuple[Analysis, ...]:
+        """Every reading of ``form``; empty when pymorphy3 has none (not a word it knows)."""
+        analyses: dict[tuple[str, str], Analysis] = {}
+        for parse in self._morph.parse(form):
+            tag = parse.tag
+            if tag.grammemes & _NOT_WORDS:
+                continue
+            key = (parse.normal_form, str(tag))
+            if key not in analyses:
+                analyses[key] = self._analysis(parse.normal_form, tag, parse.methods_stack)
+        return tuple(analyses.values())
+
+    def _analysis(self, lemma: str, tag, methods_stack) -> Analysis:
+        table = self._table
+        grammemes = tag.grammemes
+        upos = table.upos.get(tag.POS, "X")
+        if upos in ("NOUN", "ADJ") and any(g in table.proper for g in grammemes):
+            upos = "PROPN"
+        genders: frozenset[str] = frozenset()
+        feats: dict[str, str] = {}
+        for grammeme in sorted(grammemes):
+            genders |= table.genders.get(grammeme, frozenset())
+            feats.update(table.feats.get(grammeme, {}))
+        guessed = any(type(step[0]).__name__ in _GUESSERS for step in methods_stack)
+        evidence = f"{lemma} {tag}" + (" (guessed from the ending)" if guessed else "")
+        return Analysis(lemma, upos, genders, evidence, feats)

@@ -1,0 +1,69 @@
+"""The supported target languages, read from checker/languages.toml (data, not code)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from checker.tables import read_table
+from gen.errors import GenError
+
+LANGUAGES_FILE = Path(__file__).resolve().parent / "languages.toml"
+
+
+@dataclass(frozen=True)
+class ApertiumAnalyserSpec:
+    automorf: str  # path under /usr/share/apertium
+    package: str  # the Debian package that installs it
+
+
+@dataclass(frozen=True)
+class Language:
+    """One row of languages.toml (see the file's header for what each field means)."""
+
+    code: str
+    name: str
+    tokenizer: str
+    analysers: tuple[str, ...]
+    stanza: str | None = None
+    aliases: tuple[str, ...] = ()
+    apertium: ApertiumAnalyserSpec | None = None
+    contractions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@cache
+def languages() -> Mapping[str, Language]:
+    """Every supported language by code, aliases included (sr, hr, bs → hbs)."""
+    table = read_table(LANGUAGES_FILE)
+    by_code: dict[str, Language] = {}
+    for code, row in table.items():
+        try:
+            apertium = row.get("apertium")
+            language = Language(
+                code=code,
+                name=row["name"],
+                tokenizer=row["tokenizer"],
+                analysers=tuple(row["analysers"]),
+                stanza=row.get("stanza"),
+                aliases=tuple(row.get("aliases", ())),
+                apertium=ApertiumAnalyserSpec(**apertium) if apertium else None,
+                contractions={k: tuple(v) for k, v in row.get("contractions", {}).items()},
+            )
+        except (KeyError, TypeError) as error:
+            raise GenError(
+                f"bad language entry: {error}", path=LANGUAGES_FILE, field=code
+            ) from error
+        for name in (code, *language.aliases):
+            by_code[name] = language
+    return by_code
+
+
+def language(code: str) -> Language:
+    """The language named ``code``; an unknown code is an error listing the supported ones."""
+    try:
+        return languages()[code]
+    except KeyError:
+        supported = ", ".join(sorted(languages()))
+        raise GenError(f"unsupported language {code!r} (supported: {supported})") from None
