@@ -216,4 +216,4 @@ def test_word_splitter(text, words):
 
 def test_signature_names_analysers_and_versions(taggers):
     signature = taggers("ru").signature
-    assert signature.startswith("offline(pymorphy3 ") and "apertium-rus-ukr" in signature
+    assert signature.startswith("offline(apertium-rus-ukr ") and "+pymorphy3 " in signature

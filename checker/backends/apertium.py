@@ -19,12 +19,12 @@ import subprocess
 import threading
 import weakref
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from checker.backends.base import Analysis
+from checker.backends.base import Analysis, Word
 from checker.tables import DATA, read_table
 from gen.errors import MissingResourceError
 
@@ -40,14 +40,6 @@ _SPLIT_READINGS = re.compile(r"(?<!\\)/")
 _SPLIT_PARTS = re.compile(r"(?<!\\)\+")
 _TAG = re.compile(r"<([^>]+)>")
 _SYMBOL_RUN = re.compile(r"(\S)\1*")
-
-
-@dataclass(frozen=True)
-class Token:
-    """A word as Apertium gave it: its text and every reading, all unescaped."""
-
-    text: str
-    analyses: tuple[Analysis, ...]
 
 
 @dataclass(frozen=True)
@@ -79,8 +71,8 @@ def tag_table() -> TagTable:
 
 
 def escape(text: str) -> str:
-    """Text as lt-proc reads it: reserved characters escaped, one sentence per line."""
-    return _RESERVED.sub(r"\\\1", " ".join(text.split()))
+    """Text as lt-proc reads it: reserved characters escaped."""
+    return _RESERVED.sub(r"\\\1", text)
 
 
 def unescape(text: str) -> str:
@@ -111,6 +103,8 @@ class ApertiumAnalyser:
         self.package = package
         self.contractions = {form.lower(): tuple(words) for form, words in contractions.items()}
         self.tags = tag_table()
+        # A batch repeats the same lexical units over and over: read each one once.
+        self._unit_words = lru_cache(maxsize=1 << 18)(self._read_unit)
         self._process = subprocess.Popen(
             ["lt-proc", "-z", str(APERTIUM_DATA / automorf)],
             stdin=subprocess.PIPE,
@@ -121,18 +115,22 @@ class ApertiumAnalyser:
     def close(self) -> None:
         self._finalizer()
 
-    def analyse(self, texts: Sequence[str]) -> list[list[Token]]:
-        """Tokenise and analyse each text; one list of tokens per text, in order."""
+    def analyse(self, texts: Sequence[str]) -> list[list[Word]]:
+        """Tokenise and analyse each text: its words, in order, with every reading (none for
+        a word lt-proc does not know)."""
         if not texts:
             return []
         # Every line ends in a newline: lt-proc holds back a line's last word until it sees
         # what follows it.
-        lines = self._run("".join(escape(text) + "\n" for text in texts)).split("\n")
-        if lines.pop() or len(lines) != len(texts):
-            raise RuntimeError(f"lt-proc answered {len(lines)} lines for {len(texts)} sentences")
-        return [self._tokens(line) for line in lines]
+        chunk = escape("".join(" ".join(text.split()) + "\n" for text in texts))
+        sentences = [self._words(line) for line in self._answer(chunk)]
+        if len(sentences) != len(texts):
+            raise RuntimeError(f"lt-proc answered {len(sentences)} lines for {len(texts)} texts")
+        return sentences
 
-    def _run(self, chunk: str) -> str:
+    def _answer(self, chunk: str) -> Iterator[str]:
+        """lt-proc's answer to ``chunk``, line by line as it comes, so that reading the lines
+        overlaps with lt-proc analysing the rest."""
         process = self._process
         if process.poll() is not None:
             raise RuntimeError(f"lt-proc for {self.package} exited with {process.returncode}")
@@ -143,27 +141,28 @@ class ApertiumAnalyser:
 
         writer = threading.Thread(target=write, daemon=True)
         writer.start()
-        answer = bytearray()
-        while not answer.endswith(b"\0"):
+        pending = b""
+        while pending != b"\0":
             block = process.stdout.read1(1 << 16)
             if not block:
                 raise RuntimeError(f"lt-proc for {self.package} stopped answering")
-            answer += block
+            *lines, pending = (pending + block).split(b"\n")
+            for line in lines:
+                yield line.decode()
         writer.join()
-        return answer[:-1].decode()
 
-    def _tokens(self, line: str) -> list[Token]:
-        tokens: list[Token] = []
-        for unit, blank in _STREAM.findall(line):
-            tokens.extend(self._unit_tokens(unit) if unit else blank_tokens(blank))
-        return tokens
+    def _words(self, line: str) -> list[Word]:
+        words: list[Word] = []
+        for unit, blank in _pieces(line):
+            words.extend(self._unit_words(unit) if unit else blank_words(blank))
+        return words
 
-    def _unit_tokens(self, unit: str) -> list[Token]:
+    def _read_unit(self, unit: str) -> tuple[Word, ...]:
         """The words of one lexical unit ``surface/reading/...`` (escapes still in)."""
         surface_escaped, *readings = _SPLIT_READINGS.split(unit)
         surface = unescape(surface_escaped)
         if not readings or readings[0].startswith("*"):
-            return [Token(word, ()) for word in surface.split()]
+            return tuple(Word(word, ()) for word in surface.split())
         split = [_SPLIT_PARTS.split(reading) for reading in readings]
         contracted = [parts for parts in split if len(parts) > 1 and _is_adposition(parts[0])]
         if contracted and " " not in surface:
@@ -174,9 +173,9 @@ class ApertiumAnalyser:
             self._analysis(parts[0], f"{surface}/{unescape(reading)}")
             for parts, reading in zip(split, readings, strict=True)
         )
-        return [Token(word, analyses) for word in surface.split()]
+        return tuple(Word(word, analyses) for word in surface.split())
 
-    def _contraction_tokens(self, surface: str, readings: list[list[str]]) -> list[Token]:
+    def _contraction_tokens(self, surface: str, readings: list[list[str]]) -> tuple[Word, ...]:
         """es "del" → "de" + "el": one word per part, named from the contractions table or
         else from the part's lemma, with the case of the surface's first letter."""
         width = Counter(len(parts) for parts in readings).most_common(1)[0][0]
@@ -190,11 +189,23 @@ class ApertiumAnalyser:
         tokens = []
         for index, word in enumerate(words):
             analyses = [self._analysis(parts[index], evidence) for parts in readings]
-            tokens.append(Token(word, distinct(analyses)))
-        return tokens
+            tokens.append(Word(word, distinct(analyses)))
+        return tuple(tokens)
 
     def _analysis(self, part: str, evidence: str) -> Analysis:
         return self.tags.analysis(unescape(_lemma(part)), _TAG.findall(part), evidence)
+
+
+def _pieces(line: str) -> Iterable[tuple[str, str]]:
+    """The line's (unit, "") and ("", blank) pieces, in order."""
+    if "\\" in line:  # escaped characters: only the regex knows where units end
+        return _STREAM.findall(line)
+    head, *rest = line.split("^")  # the fast path, for most lines
+    pieces = [("", head)]
+    for piece in rest:
+        unit, _, blank = piece.partition("$")
+        pieces += [(unit, ""), ("", blank)]
+    return pieces
 
 
 def _stop(process: subprocess.Popen) -> None:
@@ -212,10 +223,12 @@ def _is_adposition(part: str) -> bool:
     return _TAG.findall(part)[:1] == ["pr"]
 
 
-def blank_tokens(blank: str) -> list[Token]:
+def blank_words(blank: str) -> list[Word]:
     """Characters lt-proc left outside any unit (quotes it does not know, symbols) are still
     tokens of the sentence, with no reading: one per run of one character ("..." is one)."""
-    return [Token(run.group(), ()) for run in _SYMBOL_RUN.finditer(unescape(blank))]
+    if blank.isspace():
+        return []
+    return [Word(run.group(), ()) for run in _SYMBOL_RUN.finditer(unescape(blank))]
 
 
 def distinct(analyses: Sequence[Analysis]) -> tuple[Analysis, ...]:

@@ -12,10 +12,11 @@ import re
 import subprocess
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from checker.backends import apertium, german, pymorphy
-from checker.backends.apertium import ApertiumAnalyser, Token
+from checker.backends.apertium import ApertiumAnalyser
 from checker.backends.base import Analysis, TaggedSentence, Tagger, Word
 from checker.languages import Language, languages
 from gen.errors import MissingResourceError
@@ -96,6 +97,7 @@ class OfflineTagger(Tagger):
             if name in self.language.analysers:
                 self._analysers.append((name, analyse))
         self._analysers.sort(key=lambda pair: self.language.analysers.index(pair[0]))
+        self._only_apertium = [name for name, _ in self._analysers] == ["apertium"]
 
     @property
     def signature(self) -> str:
@@ -110,21 +112,29 @@ class OfflineTagger(Tagger):
         if self._apertium is not None:
             sentences = self._apertium.analyse(texts)
         else:
-            sentences = [[Token(word, ()) for word in split_words(text)] for text in texts]
-        return [self._tag_sentence(tokens) for tokens in sentences]
+            sentences = [[Word(word, ()) for word in split_words(text)] for text in texts]
+        return [self._tag_sentence(words) for words in sentences]
 
-    def _tag_sentence(self, tokens: list[Token]) -> TaggedSentence:
-        texts = [token.text for token in tokens]
+    def _tag_sentence(self, words: list[Word]) -> TaggedSentence:
+        """Each word with the readings of the first analyser that knows it."""
+        if self._only_apertium:
+            return TaggedSentence(tuple(self._known(word) for word in words))
+        texts = [word.text for word in words]
         readings = [
-            [token.analyses for token in tokens] if analyse is None else analyse(texts)
+            [word.analyses for word in words] if analyse is None else analyse(texts)
             for _, analyse in self._analysers
         ]
-        words = []
-        for i, text in enumerate(texts):
+        tagged = []
+        for i, word in enumerate(words):
             analyses = next((found[i] for found in readings if found[i]), None)
-            words.append(Word(text, analyses or (self._unknown(text),)))
-        return TaggedSentence(tuple(words))
+            tagged.append(self._known(Word(word.text, analyses or ())))
+        return TaggedSentence(tuple(tagged))
 
+    def _known(self, word: Word) -> Word:
+        """The word itself if some analyser read it, else with the one 'unknown' reading."""
+        return word if word.analyses else Word(word.text, (self._unknown(word.text),))
+
+    @lru_cache(maxsize=1 << 14)  # noqa: B019 - one tagger per run; it lives as long as the run
     def _unknown(self, text: str) -> Analysis:
         """The one reading of a word no analyser knows, typed by its characters."""
         categories = {unicodedata.category(char)[0] for char in text}
