@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from checker.tables import read_table
 from gen.errors import GenError
@@ -31,6 +32,7 @@ class Language:
     aliases: tuple[str, ...] = ()
     apertium: ApertiumAnalyserSpec | None = None
     contractions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    suffixes: tuple[Mapping[str, Any], ...] = ()
 
 
 @cache
@@ -50,6 +52,7 @@ def languages() -> Mapping[str, Language]:
                 aliases=tuple(row.get("aliases", ())),
                 apertium=ApertiumAnalyserSpec(**apertium) if apertium else None,
                 contractions={k: tuple(v) for k, v in row.get("contractions", {}).items()},
+                suffixes=tuple(row.get("suffixes", ())),
             )
         except (KeyError, TypeError) as error:
             raise GenError(

@@ -121,6 +121,8 @@ CASES = [
         ["Učiteljica", "je", "stigla", ".", "Liječnik", "je", "došao", "."],
         {0: ("NOUN", F), 2: ("VERB", MF), 4: ("NOUN", M), 6: ("VERB", M)},
     ),
+    ("hbs", "Doktorica je došla.", ["Doktorica", "je", "došla", "."], {0: ("NOUN", F)}),
+    ("pl", "Dziennikarka przyszła.", ["Dziennikarka", "przyszła", "."], {0: ("NOUN", F)}),
     ("sr", "Liječnik je došao.", ["Liječnik", "je", "došao", "."], {0: ("NOUN", M)}),
     ("hi", "अध्यापिका गई।", ["अध्यापिका", "गई", "।"], {0: ("NOUN", F), 1: ("VERB", F)}),
     ("ur", "ڈاکٹر آئی۔", ["ڈاکٹر", "آئی", "۔"], {0: ("NOUN", M), 1: ("VERB", F)}),

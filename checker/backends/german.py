@@ -1,12 +1,13 @@
 """German readings: noun genders from german-nouns (Wiktionary), the rest from a data table.
 
 german-nouns lists ~100k nouns with their genus and every case/number form; it is read once
-into a form → readings index. Determiners, pronouns, attributive adjective endings and the
-feminine derivation -in/-innen come from checker/data/german.toml. German past tenses do not
+into a form → readings index. Determiners, pronouns and attributive adjective endings come
+from checker/data/german.toml (the feminine derivation -in/-innen is a suffix rule in
+checker/languages.toml). German past tenses do not
 agree in gender, so articles and adjectives are what agreement is read from.
 
-Nouns the dictionary lacks are read through their last element (a compound takes the gender
-of its head: "Softwareentwicklerin" → "Entwicklerin"), then through the -in/-innen rule.
+Nouns the dictionary lacks are read through their last element: a compound takes the gender
+of its head ("Softwareentwickler" → "Entwickler").
 """
 
 from __future__ import annotations
@@ -60,23 +61,12 @@ def _readings(texts: Iterable[str]) -> tuple[Reading, ...]:
 
 
 @dataclass(frozen=True)
-class Derivation:
-    """Nouns ending in ``suffix`` (after a stem of ``min_stem`` letters) have ``readings``."""
-
-    suffix: str
-    min_stem: int
-    lemma_suffix: str
-    readings: tuple[Reading, ...]
-
-
-@dataclass(frozen=True)
 class GermanTable:
     """The data file, with every article word spelled out as a form → readings map."""
 
     determiners: Mapping[str, tuple[Reading, ...]]
     pronouns: Mapping[str, tuple[Reading, ...]]
     adjective_endings: Mapping[str, tuple[Reading, ...]]
-    derivations: tuple[Derivation, ...]
 
 
 @cache
@@ -93,10 +83,6 @@ def german_table() -> GermanTable:
         determiners=determiners,
         pronouns={form: _readings(texts) for form, texts in data["pronouns"].items()},
         adjective_endings={ending: _readings(texts) for ending, texts in endings},
-        derivations=tuple(
-            Derivation(rule["suffix"], rule["min_stem"], rule["lemma"], _readings(rule["readings"]))
-            for rule in data["derivations"]
-        ),
     )
 
 
@@ -172,7 +158,7 @@ class GermanAnalyser:
         return tuple(analyses)
 
     def _noun(self, word: str) -> tuple[Analysis, ...]:
-        """A capitalised word's noun readings: listed, through its compound head, or derived."""
+        """A capitalised word's noun readings: listed, or through its compound head."""
         if not word[:1].isupper():
             return ()
         if word in self.nouns:
@@ -183,11 +169,6 @@ class GermanAnalyser:
                 prefix = word[:start]
                 found = [(prefix + head.lower(), reading) for _, reading in self.nouns[head]]
                 return _noun_analyses(word, found, f"german-nouns, compound head {head}")
-        for rule in self.table.derivations:
-            stem = word[: -len(rule.suffix)]
-            if word.endswith(rule.suffix) and len(stem) >= rule.min_stem:
-                found = [(stem + rule.lemma_suffix, reading) for reading in rule.readings]
-                return _noun_analyses(word, found, f"derivation -{rule.suffix}")
         return ()
 
     def _adjective(self, word: str) -> tuple[Analysis, ...]:

@@ -18,6 +18,7 @@ from typing import Any
 from checker.backends import apertium, german, pymorphy
 from checker.backends.apertium import ApertiumAnalyser
 from checker.backends.base import Analysis, TaggedSentence, Tagger, Word
+from checker.backends.suffixes import SuffixAnalyser
 from checker.languages import Language, languages
 from gen.errors import MissingResourceError
 
@@ -42,6 +43,8 @@ def _missing(name: str, language: Language) -> str | None:
         return pymorphy.missing(language.code)
     if name == "german-nouns":
         return german.missing()
+    if name == "suffixes":
+        return None
     return f"languages.toml names an unknown analyser {name!r} for {language.code}"
 
 
@@ -90,6 +93,8 @@ class OfflineTagger(Tagger):
                 morph = pymorphy.PymorphyAnalyser(self.language.code)
                 self._versions.append(f"pymorphy3 {morph.version}")
                 analyse = morph.analyse
+            elif name == "suffixes":
+                analyse = SuffixAnalyser(self.language.suffixes).analyse
             else:
                 nouns = german.GermanAnalyser()
                 self._versions.append(f"german-nouns {nouns.version}")

@@ -1,0 +1,50 @@
+"""Noun readings guessed from a word's ending, for words the dictionaries do not list.
+
+Occupation nouns are formed productively (hbs učitelj → učiteljica, pl dziennikarz →
+dziennikarka, de Pilot → Pilotin), so a dictionary always lacks some. Each language's rules
+are rows of checker/languages.toml (``suffixes``): a regular expression over the word, the
+gender and the features it gives. The first rule that matches wins; every reading it gives
+says in its evidence that it was guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from checker.backends.base import Analysis
+
+
+@dataclass(frozen=True)
+class SuffixRule:
+    pattern: re.Pattern[str]
+    genders: frozenset[str]
+    feats: Mapping[str, str]
+    note: str  # why the rule holds, with its source
+
+    @classmethod
+    def from_row(cls, row: Mapping) -> SuffixRule:
+        return cls(
+            pattern=re.compile(row["pattern"]),
+            genders=frozenset(row["genders"]),
+            feats=dict(row.get("feats", {})),
+            note=row["note"],
+        )
+
+
+class SuffixAnalyser:
+    """Reads words as nouns by their ending, with the language's rules in order."""
+
+    def __init__(self, rules: Sequence[Mapping]) -> None:
+        self.rules = [SuffixRule.from_row(row) for row in rules]
+
+    def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
+        return [self._word(word) for word in words]
+
+    def _word(self, word: str) -> tuple[Analysis, ...]:
+        for rule in self.rules:
+            if rule.pattern.search(word):
+                evidence = f"{word}: guessed noun, /{rule.pattern.pattern}/ ({rule.note})"
+                return (Analysis(word, "NOUN", rule.genders, evidence, rule.feats),)
+        return ()
