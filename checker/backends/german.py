@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import compress
+from typing import NamedTuple
 
 from checker.backends.base import FEMALE, MALE, Analysis
 from checker.tables import DATA, read_table
@@ -36,8 +39,7 @@ def missing() -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """Gender, number and case of a form, as the data table writes it ("f Sing Nom")."""
 
     gender: str
@@ -87,7 +89,7 @@ def german_table() -> GermanTable:
 
 
 @cache
-def noun_index() -> Mapping[str, tuple[tuple[str, Reading], ...]]:
+def noun_index() -> Mapping[str, list[tuple[str, Reading]]]:
     """Every noun form german-nouns lists → (lemma, reading) pairs.
 
     Nouns with adjectival declension (der/die Angestellte) keep their singular forms and only
@@ -100,21 +102,32 @@ def noun_index() -> Mapping[str, tuple[tuple[str, Reading], ...]]:
     with open(CSV_FILE_PATH, encoding="utf-8", newline="") as handle:
         rows = csv.reader(handle)
         header = next(rows)
-        columns = [(i, *_column(name)) for i, name in enumerate(header) if _column(name)]
+        columns = [(i, _column(name)) for i, name in enumerate(header) if _column(name)]
+        cells_of = operator.itemgetter(*(i for i, _ in columns))
+        # Each column's reading for each gender, made once: the loop below runs ~700k times.
+        readings_by_gender = {
+            gender: [
+                (Reading(gender, number, case), declension)
+                for case, number, declension in (spec for _, spec in columns)
+            ]
+            for gender in ("m", "f", "n")
+        }
         for row in rows:
             gender = row[2]
-            if gender not in ("m", "f", "n"):
+            if gender not in readings_by_gender:
                 continue
             lemma, adjectival = row[0], "adjektivische" in row[1]
-            for i, case, number, declension in columns:
-                form = row[i]
-                if not form or (adjectival and number == "Plur" and declension != "schwach"):
+            cells = cells_of(row)
+            # Most cells are empty: compress() skips them without a Python-level test each.
+            for (reading, declension), form in zip(
+                compress(readings_by_gender[gender], cells), filter(None, cells), strict=True
+            ):
+                if adjectival and reading.number == "Plur" and declension != "schwach":
                     continue
-                readings = index.setdefault(form, [])
-                reading = (lemma, Reading(gender, number, case))
-                if reading not in readings:
-                    readings.append(reading)
-    return {form: tuple(readings) for form, readings in index.items()}
+                found = index.setdefault(form, [])
+                if (lemma, reading) not in found:
+                    found.append((lemma, reading))
+    return index
 
 
 def _column(name: str) -> tuple[str, str, str] | None:
