@@ -168,11 +168,11 @@ def test_every_word_has_a_reading_and_unknown_words_say_so(taggers, lang):
 
 
 def test_batches_keep_sentence_order_and_lines(taggers):
-    texts = [f"La periodista {n} llegó." for n in range(500)] + ["a\nb", "x ^ $ / \\ y"]
+    texts = [f"La periodista {n} llegó." for n in range(500)] + ["a\nb\0c", "x ^ $ / \\ y"]
     sentences = taggers("es").tag(texts)
     assert len(sentences) == len(texts)
     assert sentences[123].tokens == ["La", "periodista", "123", "llegó", "."]
-    assert sentences[-2].tokens == ["a", "b"]
+    assert sentences[-2].tokens == ["a", "b", "c"]
     assert sentences[-1].tokens == ["x", "^", "$", "/", "\\", "y"]
 
 
@@ -183,6 +183,26 @@ def test_readings_keep_evidence_and_features(taggers):
     assert reading.feats["Number"] == "Plur"
     (verb,) = taggers("ru").tag(["пришла"])[0].words[0].analyses[:1]
     assert verb.feats["Tense"] == "Past"
+
+
+@pytest.mark.parametrize(
+    ("lang", "module", "command"),
+    [
+        ("uk", "pymorphy3", "pip install pymorphy3 pymorphy3-dicts-uk"),
+        ("ru", "pymorphy3_dicts_ru", "pip install pymorphy3 pymorphy3-dicts-ru"),
+        ("de", "german_nouns", "pip install --no-deps german-nouns"),
+    ],
+)
+def test_missing_python_analyser_names_the_pip_command(monkeypatch, lang, module, command):
+    import importlib.util
+
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: None if name == module else find_spec(name)
+    )
+    assert command in OfflineTagger.unavailable(lang, {})
+    with pytest.raises(MissingResourceError, match=command):
+        OfflineTagger(lang, {})
 
 
 def test_unknown_language_is_unavailable_and_cannot_be_built():

@@ -120,9 +120,11 @@ class ApertiumAnalyser:
         a word lt-proc does not know)."""
         if not texts:
             return []
-        # Every line ends in a newline: lt-proc holds back a line's last word until it sees
-        # what follows it.
-        chunk = escape("".join(" ".join(text.split()) + "\n" for text in texts))
+        # Every line ends in a newline (lt-proc holds back a line's last word until it sees
+        # what follows it), texts' own line breaks become spaces,
+        # and a NUL inside a text would end the chunk early.
+        chunk = "".join(" ".join(text.replace("\0", " ").split()) + "\n" for text in texts)
+        chunk = escape(chunk)
         sentences = [self._words(line) for line in self._answer(chunk)]
         if len(sentences) != len(texts):
             raise RuntimeError(f"lt-proc answered {len(sentences)} lines for {len(texts)} texts")
@@ -136,7 +138,7 @@ class ApertiumAnalyser:
             raise RuntimeError(f"lt-proc for {self.package} exited with {process.returncode}")
 
         def write() -> None:
-            process.stdin.write(chunk.encode() + b"\0")
+            process.stdin.write(chunk.encode(errors="replace") + b"\0")
             process.stdin.flush()
 
         writer = threading.Thread(target=write, daemon=True)
