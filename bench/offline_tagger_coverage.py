@@ -40,16 +40,22 @@ def marked_lines(path: Path) -> list[tuple[str, list[tuple[int, int, str]]]]:
 
 
 def token_starts(text: str, tokens: list[str]) -> list[int | None]:
-    """Where each token starts in the text (None for expanded contraction parts)."""
+    """Where each token starts in the text; None for the words of a contraction that are not
+    spelled out in it (fr "au" → "à" "le", de "zum" → "zu" "dem")."""
     starts: list[int | None] = []
     cursor = 0
     for token in tokens:
         found = text.find(token, cursor)
-        if found < 0 or text[cursor:found].strip():
-            starts.append(None)
+        if found >= 0 and not text[cursor:found].strip():
+            starts.append(found)
+            cursor = found + len(token)
             continue
-        starts.append(found)
-        cursor = found + len(token)
+        if not starts or starts[-1] is not None:  # skip the rest of the contraction, once
+            while cursor < len(text) and text[cursor].isspace():
+                cursor += 1
+            while cursor < len(text) and not text[cursor].isspace():
+                cursor += 1
+        starts.append(None)
     return starts
 
 
@@ -73,7 +79,8 @@ def measure(dev_data: Path, lang: str) -> Counter:
             if not words:
                 counts["not_a_token"] += 1
                 continue
-            word = words[0]
+            # A marked contraction (it "della") is read through its gendered word.
+            word = next((w for w in words if any(a.genders for a in w.analyses)), words[0])
             allowed = {g for a in word.analyses for g in a.genders}
             is_noun = any(a.upos == "NOUN" for a in word.analyses)
             for scope in ("all", "noun") if is_noun else ("all",):

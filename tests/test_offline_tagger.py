@@ -233,7 +233,19 @@ def test_missing_apertium_analyser_names_the_apt_command(monkeypatch):
     ],
 )
 def test_word_splitter(text, words):
-    assert split_words(text) == words
+    assert split_words(text, {}) == words
+
+
+def test_word_splitter_expands_contractions():
+    assert split_words("Zur Ärztin, zum Arzt", {"zur": ["zu", "der"], "zum": ["zu", "dem"]}) == [
+        "Zu",
+        "der",
+        "Ärztin",
+        ",",
+        "zu",
+        "dem",
+        "Arzt",
+    ]
 
 
 def test_signature_names_analysers_and_versions(taggers):

@@ -186,8 +186,7 @@ class ApertiumAnalyser:
         words = self.contractions.get(surface.lower())
         if words is None or len(words) != width:
             words = tuple(unescape(_lemma(part)).lower() for part in readings[0])
-        if surface[:1].isupper():
-            words = (words[0][:1].upper() + words[0][1:], *words[1:])
+        words = in_case_of(surface, words)
         tokens = []
         for index, word in enumerate(words):
             analyses = [self._analysis(parts[index], evidence) for parts in readings]
@@ -208,6 +207,12 @@ def _pieces(line: str) -> Iterable[tuple[str, str]]:
         unit, _, blank = piece.partition("$")
         pieces += [(unit, ""), ("", blank)]
     return pieces
+
+
+def in_case_of(surface: str, words: Sequence[str]) -> tuple[str, ...]:
+    """A contraction's words, the first capitalised like the contraction ("Del" → "De")."""
+    first = words[0][:1].upper() + words[0][1:] if surface[:1].isupper() else words[0]
+    return (first, *words[1:])
 
 
 def _stop(process: subprocess.Popen) -> None:

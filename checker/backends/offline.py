@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from checker.backends import apertium, german, pymorphy
-from checker.backends.apertium import ApertiumAnalyser
+from checker.backends.apertium import ApertiumAnalyser, in_case_of
 from checker.backends.base import Analysis, TaggedSentence, Tagger, Word
 from checker.backends.suffixes import SuffixAnalyser
 from checker.languages import Language, languages
@@ -29,8 +29,14 @@ _WORD = re.compile(r"\w+(?:[-'’]\w+)*|([^\w\s])\1*")
 WordAnalyser = Callable[[Sequence[str]], list[tuple[Analysis, ...]]]
 
 
-def split_words(text: str) -> list[str]:
-    return [match.group() for match in _WORD.finditer(text)]
+def split_words(text: str, contractions: Mapping[str, Sequence[str]]) -> list[str]:
+    """The "words" tokenizer; a contraction becomes its words (de "zum" → "zu" "dem")."""
+    words = []
+    for match in _WORD.finditer(text):
+        word = match.group()
+        expansion = contractions.get(word.lower())
+        words.extend(in_case_of(word, expansion) if expansion else (word,))
+    return words
 
 
 def _missing(name: str, language: Language) -> str | None:
@@ -117,7 +123,10 @@ class OfflineTagger(Tagger):
         if self._apertium is not None:
             sentences = self._apertium.analyse(texts)
         else:
-            sentences = [[Word(word, ()) for word in split_words(text)] for text in texts]
+            contractions = self.language.contractions
+            sentences = [
+                [Word(word, ()) for word in split_words(text, contractions)] for text in texts
+            ]
         return [self._tag_sentence(words) for words in sentences]
 
     def _tag_sentence(self, words: list[Word]) -> TaggedSentence:
