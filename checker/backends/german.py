@@ -151,6 +151,7 @@ class GermanAnalyser:
         self.table = german_table()
         self.nouns = noun_index()
         self.noun = lru_cache(maxsize=1 << 16)(self._noun)
+        self._word = lru_cache(maxsize=1 << 18)(self._read_word)
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
         readings = [self._word(word) for word in words]
@@ -159,7 +160,7 @@ class GermanAnalyser:
                 readings[i] = self._adjective(word)
         return readings
 
-    def _word(self, word: str) -> tuple[Analysis, ...]:
+    def _read_word(self, word: str) -> tuple[Analysis, ...]:
         lower = word.lower()
         analyses = [
             reading.analysis(lower, upos, f"{word}: {upos.lower()} {_text(reading)}")

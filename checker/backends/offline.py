@@ -139,9 +139,13 @@ class OfflineTagger(Tagger):
             for _, analyse in self._analysers
         ]
         tagged = []
-        for i, word in enumerate(words):
-            analyses = next((found[i] for found in readings if found[i]), None)
-            tagged.append(self._known(Word(word.text, analyses or ())))
+        for i, text in enumerate(texts):
+            for found in readings:
+                if found[i]:
+                    tagged.append(Word(text, found[i]))
+                    break
+            else:
+                tagged.append(Word(text, (self._unknown(text),)))
         return TaggedSentence(tuple(tagged))
 
     def _known(self, word: Word) -> Word:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from checker.backends.base import Analysis
 
@@ -38,11 +39,12 @@ class SuffixAnalyser:
 
     def __init__(self, rules: Sequence[Mapping]) -> None:
         self.rules = [SuffixRule.from_row(row) for row in rules]
+        self._word = lru_cache(maxsize=1 << 16)(self._read_word)
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
         return [self._word(word) for word in words]
 
-    def _word(self, word: str) -> tuple[Analysis, ...]:
+    def _read_word(self, word: str) -> tuple[Analysis, ...]:
         for rule in self.rules:
             if rule.pattern.search(word):
                 evidence = f"{word}: guessed noun, /{rule.pattern.pattern}/ ({rule.note})"
