@@ -8,7 +8,8 @@ large batch cannot deadlock on full pipes.
 
 ``lt-proc`` also tokenises: a lexical unit ``^surface/reading1/reading2$`` is one word
 (or, for a multi-word unit such as es "a pesar de", several words sharing its readings),
-and a contraction such as es ``^del/de<pr>+el<det><def><m><sg>$`` becomes two words.
+and a contraction the language's table lists (es ``^del/de<pr>+el<det><def><m><sg>$``)
+becomes its words.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import shutil
 import subprocess
 import threading
 import weakref
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -95,8 +95,7 @@ class ApertiumAnalyser:
 
     def __init__(self, automorf: str, package: str, contractions: Mapping[str, Sequence[str]]):
         """``automorf`` is the .bin path under /usr/share/apertium; ``contractions`` maps a
-        lower-cased contraction to the words it stands for (it "della" → "di", "la"), for
-        the words lt-proc's lemmas would name wrongly."""
+        contraction to the words it stands for (it "della" → "di", "la")."""
         reason = missing(automorf, package)
         if reason:
             raise MissingResourceError(reason)
@@ -163,35 +162,36 @@ class ApertiumAnalyser:
         """The words of one lexical unit ``surface/reading/...`` (escapes still in)."""
         surface_escaped, *readings = _SPLIT_READINGS.split(unit)
         surface = unescape(surface_escaped)
+        words = surface.split()
         if not readings or readings[0].startswith("*"):
-            return tuple(Word(word, ()) for word in surface.split())
+            return tuple(Word(word, ()) for word in words)
+        evidence = f"{surface}/" + "/".join(unescape(reading) for reading in readings)
         split = [_SPLIT_PARTS.split(reading) for reading in readings]
-        contracted = [parts for parts in split if len(parts) > 1 and _is_adposition(parts[0])]
-        if contracted and " " not in surface:
-            return self._contraction_tokens(surface, contracted)
-        # A verb with enclitics (es "dámelo") stays one word, read by its verb; a multi-word
-        # unit (es "a pesar de") gives each of its words the unit's readings.
-        analyses = tuple(
-            self._analysis(parts[0], f"{surface}/{unescape(reading)}")
-            for parts, reading in zip(split, readings, strict=True)
-        )
-        return tuple(Word(word, analyses) for word in surface.split())
+        expansion = self.contractions.get(words[-1].lower())
+        if expansion:
+            contracted = [parts for parts in split if len(parts) == len(expansion)]
+            if contracted:
+                return self._expand(words, expansion, contracted, evidence)
+        # Anything else stays as lt-proc gave it: a verb with enclitics (es "dámelo") is one
+        # word with every part's readings; each word of a multi-word unit (es "a pesar de")
+        # gets the unit's readings.
+        analyses = distinct([self._analysis(part, evidence) for parts in split for part in parts])
+        return tuple(Word(word, analyses) for word in words)
 
-    def _contraction_tokens(self, surface: str, readings: list[list[str]]) -> tuple[Word, ...]:
-        """es "del" → "de" + "el": one word per part, named from the contractions table or
-        else from the part's lemma, with the case of the surface's first letter."""
-        width = Counter(len(parts) for parts in readings).most_common(1)[0][0]
-        readings = [parts for parts in readings if len(parts) == width]
-        evidence = f"{surface}/" + "/".join(unescape("+".join(parts)) for parts in readings)
-        words = self.contractions.get(surface.lower())
-        if words is None or len(words) != width:
-            words = tuple(unescape(_lemma(part)).lower() for part in readings[0])
-        words = in_case_of(surface, words)
-        tokens = []
-        for index, word in enumerate(words):
-            analyses = [self._analysis(parts[index], evidence) for parts in readings]
-            tokens.append(Word(word, distinct(analyses)))
-        return tuple(tokens)
+    def _expand(
+        self, words: list[str], expansion: Sequence[str], readings: list[list[str]], evidence: str
+    ) -> tuple[Word, ...]:
+        """A unit ending in a contraction, its words from the contractions table: es "del" →
+        "de" + "el", "después del" → "después" "de" "el". Reading part *i* belongs to the
+        contraction's word *i*; the words before it share part 0 (the adposition)."""
+        by_part = [
+            distinct([self._analysis(parts[i], evidence) for parts in readings])
+            for i in range(len(expansion))
+        ]
+        expanded = in_case_of(words[-1], expansion)
+        return tuple(Word(word, by_part[0]) for word in (*words[:-1], expanded[0])) + tuple(
+            Word(word, analyses) for word, analyses in zip(expanded[1:], by_part[1:], strict=True)
+        )
 
     def _analysis(self, part: str, evidence: str) -> Analysis:
         return self.tags.analysis(unescape(_lemma(part)), _TAG.findall(part), evidence)
@@ -224,10 +224,6 @@ def _stop(process: subprocess.Popen) -> None:
 
 def _lemma(part: str) -> str:
     return part.split("<", 1)[0]
-
-
-def _is_adposition(part: str) -> bool:
-    return _TAG.findall(part)[:1] == ["pr"]
 
 
 def blank_words(blank: str) -> list[Word]:
