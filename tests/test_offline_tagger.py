@@ -95,6 +95,8 @@ def test_readings_keep_evidence_and_features(taggers):
     (reading,) = sentence.words[1].analyses
     assert reading.evidence == "periodistas/periodista<n><mf><pl>"
     assert reading.feats["Number"] == "Plur"
+    (determiner, pronoun) = taggers("es").tag(["La"])[0].words[0].analyses
+    assert determiner.evidence == "La/El<det><def><f><sg>" and pronoun.upos == "PRON"
     (verb,) = taggers("ru").tag(["пришла"])[0].words[0].analyses[:1]
     assert verb.feats["Tense"] == "Past"
 
@@ -165,3 +167,12 @@ def test_word_splitter_expands_contractions():
 def test_signature_names_analysers_and_versions(taggers):
     signature = taggers("ru").signature
     assert signature.startswith("offline(apertium-rus-ukr ") and "+pymorphy3 " in signature
+
+
+def test_text_is_read_in_unicode_nfc(taggers):
+    """hi "लड़की" (girl) spelled with the precomposed U+095C is the same word as with
+    U+0921 U+093C; the dictionary knows the NFC spelling, and the token comes back in it."""
+    precomposed = "\u0932\u095c\u0915\u0940"
+    (sentence,) = taggers("hi").tag([precomposed])
+    assert sentence.tokens == ["\u0932\u0921\u093c\u0915\u0940"]
+    assert genders_of(sentence, 0, "NOUN") == {FEMALE}

@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import threading
+import unicodedata
 import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from checker.backends.base import Analysis, Word
+from checker.languages import ApertiumAnalyserSpec
 from checker.tables import DATA, read_table
 from gen.errors import MissingResourceError
 
@@ -93,19 +95,19 @@ def missing(automorf: str, package: str) -> str | None:
 class ApertiumAnalyser:
     """A persistent ``lt-proc`` over one language's analyser; close() it when done."""
 
-    def __init__(self, automorf: str, package: str, contractions: Mapping[str, Sequence[str]]):
-        """``automorf`` is the .bin path under /usr/share/apertium; ``contractions`` maps a
-        contraction to the words it stands for (it "della" → "di", "la")."""
-        reason = missing(automorf, package)
+    def __init__(self, spec: ApertiumAnalyserSpec, contractions: Mapping[str, Sequence[str]]):
+        """``spec`` names the analyser (languages.toml); ``contractions`` maps a contraction
+        to the words it stands for (it "della" → "di", "la")."""
+        reason = missing(spec.automorf, spec.package)
         if reason:
             raise MissingResourceError(reason)
-        self.package = package
+        self.package = spec.package
         self.contractions = {form.lower(): tuple(words) for form, words in contractions.items()}
         self.tags = tag_table()
         # A batch repeats the same lexical units over and over: read each one once.
         self._unit_words = lru_cache(maxsize=1 << 18)(self._read_unit)
         self._process = subprocess.Popen(
-            ["lt-proc", "-z", str(APERTIUM_DATA / automorf)],
+            ["lt-proc", "-z", str(APERTIUM_DATA / spec.automorf)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )
@@ -121,8 +123,11 @@ class ApertiumAnalyser:
             return []
         # Every line ends in a newline (lt-proc holds back a line's last word until it sees
         # what follows it), texts' own line breaks become spaces,
-        # and a NUL inside a text would end the chunk early.
+        # and a NUL inside a text would end the chunk early. Text goes in (and words come
+        # back) in Unicode NFC, the form the dictionaries use (hi "लड़की" with U+095C is
+        # unknown, with U+0921 U+093C known).
         chunk = "".join(" ".join(text.replace("\0", " ").split()) + "\n" for text in texts)
+        chunk = unicodedata.normalize("NFC", chunk)
         chunk = escape(chunk)
         sentences = [self._words(line) for line in self._answer(chunk)]
         if len(sentences) != len(texts):
@@ -161,31 +166,33 @@ class ApertiumAnalyser:
     def _read_unit(self, unit: str) -> tuple[Word, ...]:
         """The words of one lexical unit ``surface/reading/...`` (escapes still in)."""
         surface_escaped, *readings = _SPLIT_READINGS.split(unit)
-        surface = unescape(surface_escaped)
+        surface = unicodedata.normalize("NFC", unescape(surface_escaped))
         words = surface.split()
         if not readings or readings[0].startswith("*"):
             return tuple(Word(word, ()) for word in words)
-        evidence = f"{surface}/" + "/".join(unescape(reading) for reading in readings)
-        split = [_SPLIT_PARTS.split(reading) for reading in readings]
+        # Each reading split into its parts (de<pr>+el<det>...), with its own evidence.
+        split = [
+            (_SPLIT_PARTS.split(reading), f"{surface}/{unescape(reading)}") for reading in readings
+        ]
         expansion = self.contractions.get(words[-1].lower())
         if expansion:
-            contracted = [parts for parts in split if len(parts) == len(expansion)]
+            contracted = [(parts, why) for parts, why in split if len(parts) == len(expansion)]
             if contracted:
-                return self._expand(words, expansion, contracted, evidence)
+                return self._expand(words, expansion, contracted)
         # Anything else stays as lt-proc gave it: a verb with enclitics (es "dámelo") is one
         # word with every part's readings; each word of a multi-word unit (es "a pesar de")
         # gets the unit's readings.
-        analyses = distinct([self._analysis(part, evidence) for parts in split for part in parts])
+        analyses = distinct([self._analysis(part, why) for parts, why in split for part in parts])
         return tuple(Word(word, analyses) for word in words)
 
     def _expand(
-        self, words: list[str], expansion: Sequence[str], readings: list[list[str]], evidence: str
+        self, words: list[str], expansion: Sequence[str], readings: list[tuple[list[str], str]]
     ) -> tuple[Word, ...]:
         """A unit ending in a contraction, its words from the contractions table: es "del" →
         "de" + "el", "después del" → "después" "de" "el". Reading part *i* belongs to the
         contraction's word *i*; the words before it share part 0 (the adposition)."""
         by_part = [
-            distinct([self._analysis(parts[i], evidence) for parts in readings])
+            distinct([self._analysis(parts[i], why) for parts, why in readings])
             for i in range(len(expansion))
         ]
         expanded = in_case_of(words[-1], expansion)
@@ -231,7 +238,8 @@ def blank_words(blank: str) -> list[Word]:
     tokens of the sentence, with no reading: one per run of one character ("..." is one)."""
     if blank.isspace():
         return []
-    return [Word(run.group(), ()) for run in _SYMBOL_RUN.finditer(unescape(blank))]
+    blank = unicodedata.normalize("NFC", unescape(blank))
+    return [Word(run.group(), ()) for run in _SYMBOL_RUN.finditer(blank)]
 
 
 def distinct(analyses: Sequence[Analysis]) -> tuple[Analysis, ...]:

@@ -90,9 +90,7 @@ class OfflineTagger(Tagger):
         for name in _needs(self.language):
             if name == "apertium":
                 spec = self.language.apertium
-                self._apertium = ApertiumAnalyser(
-                    spec.automorf, spec.package, self.language.contractions
-                )
+                self._apertium = ApertiumAnalyser(spec, self.language.contractions)
                 self._versions.append(f"{spec.package} {_debian_version(spec.package)}")
                 analyse = None  # lt-proc's readings come with its tokens
             elif name == "pymorphy3":
