@@ -176,3 +176,5 @@ def test_text_is_read_in_unicode_nfc(taggers):
     (sentence,) = taggers("hi").tag([precomposed])
     assert sentence.tokens == ["\u0932\u0921\u093c\u0915\u0940"]
     assert genders_of(sentence, 0, "NOUN") == {FEMALE}
+    (sentence,) = taggers("de").tag(["A\u0308rztin"])  # Ä as A + combining diaeresis
+    assert sentence.tokens == ["Ärztin"] and genders_of(sentence, 0, "NOUN") == {FEMALE}

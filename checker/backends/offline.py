@@ -123,7 +123,11 @@ class OfflineTagger(Tagger):
         else:
             contractions = self.language.contractions
             sentences = [
-                [Word(word, ()) for word in split_words(text, contractions)] for text in texts
+                [
+                    Word(word, ())
+                    for word in split_words(unicodedata.normalize("NFC", text), contractions)
+                ]
+                for text in texts
             ]
         return [self._tag_sentence(words) for words in sentences]
 
