@@ -106,7 +106,7 @@ class OfflineTagger(Tagger):
             if name in self.language.analysers:
                 self._analysers.append((name, analyse))
         self._analysers.sort(key=lambda pair: self.language.analysers.index(pair[0]))
-        self._only_apertium = [name for name, _ in self._analysers] == ["apertium"]
+        self._apertium_first = self.language.analysers[0] == "apertium"
 
     @property
     def signature(self) -> str:
@@ -132,27 +132,32 @@ class OfflineTagger(Tagger):
         return [self._tag_sentence(words) for words in sentences]
 
     def _tag_sentence(self, words: list[Word]) -> TaggedSentence:
-        """Each word with the readings of the first analyser that knows it."""
-        if self._only_apertium:
-            return TaggedSentence(tuple(self._known(word) for word in words))
+        """Each word with the readings of the first analyser that knows it; later analysers
+        run only while some word is still unknown. ``words`` carry lt-proc's readings when
+        Apertium tokenised them."""
+        if self._apertium_first and all(word.analyses for word in words):
+            return TaggedSentence(tuple(words))  # the usual case, kept fast
         texts = [word.text for word in words]
-        readings = [
-            [word.analyses for word in words] if analyse is None else analyse(texts)
-            for _, analyse in self._analysers
-        ]
-        tagged = []
-        for i, text in enumerate(texts):
-            for found in readings:
+        tagged: list[Word | None] = [None] * len(words)
+        for _, analyse in self._analysers:
+            unknown = [i for i, word in enumerate(tagged) if word is None]
+            if not unknown:
+                break
+            if analyse is None:
+                for i in unknown:
+                    if words[i].analyses:
+                        tagged[i] = words[i]
+                continue
+            found = analyse(texts)
+            for i in unknown:
                 if found[i]:
-                    tagged.append(Word(text, found[i]))
-                    break
-            else:
-                tagged.append(Word(text, (self._unknown(text),)))
-        return TaggedSentence(tuple(tagged))
-
-    def _known(self, word: Word) -> Word:
-        """The word itself if some analyser read it, else with the one 'unknown' reading."""
-        return word if word.analyses else Word(word.text, (self._unknown(word.text),))
+                    tagged[i] = Word(texts[i], found[i])
+        return TaggedSentence(
+            tuple(
+                word if word is not None else Word(text, (self._unknown(text),))
+                for word, text in zip(tagged, texts, strict=True)
+            )
+        )
 
     @lru_cache(maxsize=1 << 14)  # noqa: B019 - one tagger per run; it lives as long as the run
     def _unknown(self, text: str) -> Analysis:
