@@ -63,6 +63,11 @@ def languages() -> Mapping[str, Language]:
     return by_code
 
 
+def language_rows() -> list[Language]:
+    """Each supported language once, in the file's order (aliases left out)."""
+    return [row for code, row in languages().items() if code == row.code]
+
+
 def language(code: str) -> Language:
     """The language named ``code``; an unknown code is an error listing the supported ones."""
     try:

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from checker.backends.suffixes import SuffixAnalyser
-from checker.languages import language, languages
+from checker.languages import language, language_rows, languages
 from gen.errors import GenError
 
 ANALYSERS = {"apertium", "pymorphy3", "german-nouns", "suffixes"}
@@ -32,6 +32,8 @@ def test_the_languages_the_issue_names_are_all_there():
     wanted = "es fr it pt ca ro ru uk be hbs sr hr bs pl hi ur de".split()
     assert set(wanted) <= set(languages())
     assert language("sr") is language("hbs")
+    assert [row.code for row in language_rows()].count("hbs") == 1
+    assert {row.code for row in language_rows()} == set(languages()) - {"sr", "hr", "bs"}
 
 
 def test_an_unknown_code_is_an_error_listing_the_supported_ones():
