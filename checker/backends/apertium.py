@@ -121,11 +121,10 @@ class ApertiumAnalyser:
         a word lt-proc does not know)."""
         if not texts:
             return []
-        # Every line ends in a newline (lt-proc holds back a line's last word until it sees
-        # what follows it), texts' own line breaks become spaces,
-        # and a NUL inside a text would end the chunk early. Text goes in (and words come
-        # back) in Unicode NFC, the form the dictionaries use (hi "लड़की" with U+095C is
-        # unknown, with U+0921 U+093C known).
+        # One line per text, each ended by a newline (lt-proc holds back a line's last word
+        # until it sees what follows); a text's own line breaks and NULs become spaces (a NUL
+        # would end the chunk). Text goes in, and words come back, in Unicode NFC: the form
+        # the dictionaries use (hi "लड़की" is unknown spelled with U+095C, known in NFC).
         chunk = "".join(" ".join(text.replace("\0", " ").split()) + "\n" for text in texts)
         chunk = unicodedata.normalize("NFC", chunk)
         chunk = escape(chunk)
