@@ -12,6 +12,7 @@ import pytest
 
 from checker.backends.base import FEMALE, MALE, TaggedSentence
 from checker.backends.offline import OfflineTagger, split_words
+from checker.languages import language_rows
 from gen.errors import MissingResourceError
 
 GENDERS = {"m": {MALE}, "f": {FEMALE}, "mf": {MALE, FEMALE}, "-": set()}
@@ -178,3 +179,14 @@ def test_text_is_read_in_unicode_nfc(taggers):
     assert genders_of(sentence, 0, "NOUN") == {FEMALE}
     (sentence,) = taggers("de").tag(["A\u0308rztin"])  # Ä as A + combining diaeresis
     assert sentence.tokens == ["Ärztin"] and genders_of(sentence, 0, "NOUN") == {FEMALE}
+
+
+NOISY = "«x» [y] {z} <w> @a #b ~c *d $e ^f \\g /h +i 😀 ½ 3,5% — “q”… x\ty\r\nz"
+
+
+@pytest.mark.parametrize("lang", sorted({row.code for row in language_rows()}))
+def test_tokens_spell_out_the_text_whatever_it_holds(taggers, lang):
+    """Every character but spaces is in some token, once, in order; every word has a reading."""
+    (sentence,) = taggers(lang).tag([NOISY])
+    assert "".join(sentence.tokens) == "".join(NOISY.split())
+    assert all(word.analyses for word in sentence.words)
