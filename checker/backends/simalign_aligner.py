@@ -142,31 +142,32 @@ class SimAlignAligner(Aligner):
     ) -> list[Alignment]:
         if len(sources) != len(targets):
             raise GenError(f"{len(sources)} source sentences but {len(targets)} target sentences")
-        sentences = {tuple(words) for words in (*sources, *targets)}
-        embedded = self._embed(sorted(sentences, key=len))
+        # A sentence's embeddings do not depend on its partner: encode each distinct one once.
+        embedded = self._embed({tuple(words) for words in (*sources, *targets)})
         return [
             link_words(embedded[tuple(source)], embedded[tuple(target)], self.method)
             for source, target in zip(sources, targets, strict=True)
         ]
 
-    def _embed(self, sentences: list[tuple[str, ...]]) -> dict[tuple[str, ...], Embedded]:
+    def _embed(self, sentences: set[tuple[str, ...]]) -> dict[tuple[str, ...], Embedded]:
         """Subword embeddings at ``self.layer`` and their word indices, per sentence."""
         import torch
 
-        embedded: dict[tuple[str, ...], Embedded] = {}
-        nonempty = [words for words in sentences if words]
-        for words in sentences:
-            if not words:
-                embedded[words] = Embedded.empty()
+        embedded = {words: Embedded.empty() for words in sentences if not words}
+        nonempty = [list(words) for words in sentences if words]
+        if not nonempty:
+            return embedded
+        # SimAlign's call (pre-split words, truncated to the model's maximum), first unpadded
+        # to sort by subword count, so that a batch of similar lengths needs little padding;
+        # ties in a fixed order, so that every run batches alike.
+        encoded = self._tokenizer(nonempty, is_split_into_words=True, truncation=True)
+        lengths = [len(ids) for ids in encoded["input_ids"]]
+        order = sorted(range(len(nonempty)), key=lambda i: (lengths[i], nonempty[i]))
+        nonempty = [nonempty[i] for i in order]
         for start in range(0, len(nonempty), self.batch_size):
             batch = nonempty[start : start + self.batch_size]
-            # SimAlign's call: pre-split words, padded, truncated to the model's maximum.
             inputs = self._tokenizer(
-                [list(words) for words in batch],
-                is_split_into_words=True,
-                padding=True,
-                truncation=True,
-                return_tensors="pt",
+                batch, is_split_into_words=True, padding=True, truncation=True, return_tensors="pt"
             )
             with torch.inference_mode():
                 hidden = self._model(**inputs.to(self.device), output_hidden_states=True)
@@ -174,7 +175,9 @@ class SimAlignAligner(Aligner):
             for row, words in enumerate(batch):
                 word_ids = inputs.word_ids(row)
                 subwords = [i for i, word in enumerate(word_ids) if word is not None]
-                embedded[words] = Embedded(vectors[row, subwords], [word_ids[i] for i in subwords])
+                embedded[tuple(words)] = Embedded(
+                    vectors[row, subwords], [word_ids[i] for i in subwords]
+                )
         return embedded
 
 
