@@ -175,6 +175,8 @@ def test_unavailable_checks_the_files_stanza_would_load(tmp_path: Path) -> None:
     with_heads = {**options, "stanza_depparse": True}
     assert "lemma/ancora_nocharlm.pt is missing" in StanzaTagger.unavailable("es", with_heads)
     assert "no 'xx' models" in StanzaTagger.unavailable("xx", options)
+    with pytest.raises(MissingResourceError, match="cannot load its es models .* stanza.download"):
+        StanzaTagger("es", options)  # the files are there but empty
 
 
 def test_missing_models_give_the_command_that_fetches_them(tmp_path: Path) -> None:

@@ -118,7 +118,7 @@ class StanzaTagger(Tagger):
         if problem:
             raise MissingResourceError(problem)
         import stanza
-        from stanza.pipeline.core import DownloadMethod, PipelineRequirementsException
+        from stanza.pipeline.core import DownloadMethod
 
         directory = resources_dir(options)
         device = options.get("device")
@@ -132,9 +132,9 @@ class StanzaTagger(Tagger):
                 if options.get("download")
                 else None,
                 device=None if device in (None, "", "auto") else device,
-                logging_level="WARN",
+                logging_level="ERROR",
             )
-        except (OSError, ValueError, RuntimeError, PipelineRequirementsException) as error:
+        except Exception as error:  # whatever a missing, partial or corrupt model raises
             raise MissingResourceError(
                 f"Stanza cannot load its {lang} models from {directory} ({error}); "
                 + how_to_download(lang, directory)
