@@ -100,6 +100,10 @@ def test_links_are_word_indices_and_empty_sentences_have_none(tiny_bert: Path) -
     alignments = aligner.align(sources, targets)
     for source, target, links in zip(sources, targets, alignments, strict=True):
         assert all(0 <= i < len(source) and 0 <= j < len(target) for i, j in links)
+    one_by_one = SimAlignAligner(
+        "es", {"align_model": str(tiny_bert), "align_layer": 4, "batch_size": 1}
+    )
+    assert one_by_one.align(sources * 5, targets * 5) == alignments * 5  # in chunks of 32 pairs
     assert aligner.align([[], ["nurse"]], [["enfermera"], []]) == [frozenset(), frozenset()]
     assert aligner.align([], []) == []
 

@@ -31,6 +31,8 @@ from gen.errors import GenError, MissingResourceError
 DEFAULT_MODEL = "bert-base-multilingual-cased"
 DEFAULT_LAYER = 8  # SimAlign's default: the layer its paper found best for mBERT
 DEFAULT_BATCH_SIZE = 64
+#: Pairs embedded together per batch of sentences: 64 × 32 pairs of mBERT vectors are ~200 MB.
+PAIRS_PER_BATCH = 32
 #: Our method names → the key SimAlign's get_word_aligns() returns them under.
 METHODS = {"argmax": "inter", "itermax": "itermax", "match": "mwmf"}
 
@@ -142,12 +144,19 @@ class SimAlignAligner(Aligner):
     ) -> list[Alignment]:
         if len(sources) != len(targets):
             raise GenError(f"{len(sources)} source sentences but {len(targets)} target sentences")
-        # A sentence's embeddings do not depend on its partner: encode each distinct one once.
-        embedded = self._embed({tuple(words) for words in (*sources, *targets)})
-        return [
-            link_words(embedded[tuple(source)], embedded[tuple(target)], self.method)
-            for source, target in zip(sources, targets, strict=True)
-        ]
+        all_pairs = list(zip(sources, targets, strict=True))
+        links: list[Alignment] = []
+        # Pairs in chunks, so that memory stays flat however many pairs come in one call.
+        chunk = self.batch_size * PAIRS_PER_BATCH
+        for start in range(0, len(all_pairs), chunk):
+            pairs = all_pairs[start : start + chunk]
+            # A sentence's embeddings do not depend on its partner: encode each distinct one once.
+            embedded = self._embed({tuple(words) for pair in pairs for words in pair})
+            links += [
+                link_words(embedded[tuple(source)], embedded[tuple(target)], self.method)
+                for source, target in pairs
+            ]
+        return links
 
     def _embed(self, sentences: set[tuple[str, ...]]) -> dict[tuple[str, ...], Embedded]:
         """Subword embeddings at ``self.layer`` and their word indices, per sentence."""
