@@ -6,8 +6,9 @@ positions, an embedding matrix of 119,547 rows), so every forward pass costs wha
 model's does. Its tokenizer is a WordPiece vocabulary trained on the benchmark's own text
 (400 entries by default, so frequent words stay whole and rarer ones split into pieces, as in
 mBERT) and padded with ``[unused…]`` entries to mBERT's 119,547 rows; the script prints its
-pieces per word, since the cost of both paths grows with it. The alignments mean nothing (random weights); the
-script asserts that both paths give the same ones and reports pairs per second.
+pieces per word, since the cost of both paths grows with it. The alignments mean nothing
+(random weights); the script asserts that both paths give the same ones and reports pairs
+per second.
 
 Data: a seeded sample of ../shared/dev-data/ugb-m2m100-1.2b (source.en, target.es), the
 small set's kind of sentence. Run from the repository root, when the machine is quiet:
