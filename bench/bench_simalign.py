@@ -13,7 +13,7 @@ per second.
 Data: a seeded sample of ../shared/dev-data/ugb-m2m100-1.2b (source.en, target.es), the
 small set's kind of sentence. Run from the repository root, when the machine is quiet:
 
-    python bench/bench_simalign.py --pairs 1000 [--method itermax] [--batch-size 64]
+    python bench/bench_simalign.py --pairs 1000 [--method itermax] [--batch-size 64] [--threads N]
 """
 
 from __future__ import annotations
@@ -80,7 +80,10 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--wordpiece-size", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--threads", type=int, help="torch threads (default: torch's choice)")
     args = parser.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
 
     all_sources, all_targets = load_pairs()
     chosen = sorted(random.Random(args.seed).sample(range(len(all_sources)), args.pairs))
