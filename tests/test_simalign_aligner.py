@@ -7,6 +7,7 @@ link for link, whatever the batch size.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,17 @@ PAIRS = [
     ("The baker is her mother , the doctor is his father .", "El panadero es su madre ."),
     ("That nurse is my brother .", "Ese enfermero es mi hermano ."),  # a repeated pair
 ]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread() -> Iterator[None]:
+    """A tiny model gains nothing from threads, and on a busy machine they spin."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
 
 
 @pytest.fixture(scope="module")
@@ -134,3 +146,15 @@ def test_missing_model_says_how_to_get_it(tmp_path: Path, monkeypatch: pytest.Mo
     with pytest.raises(MissingResourceError, match="hf download"):
         SimAlignAligner("es", options)
     assert SimAlignAligner.unavailable("es", {**options, "download": True}) is None
+
+
+def test_half_precision_runs_and_says_so_in_the_signature(tiny_bert: Path) -> None:
+    aligner = SimAlignAligner(
+        "es", {"align_model": str(tiny_bert), "align_layer": 4, "half": True, "device": "cpu"}
+    )
+    assert aligner.signature.endswith("|fp16")
+    sources, targets = split(PAIRS)
+    for source, target, links in zip(
+        sources, targets, aligner.align(sources, targets), strict=True
+    ):
+        assert links and all(0 <= i < len(source) and 0 <= j < len(target) for i, j in links)
