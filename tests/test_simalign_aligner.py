@@ -124,7 +124,7 @@ def test_signature_names_model_layer_and_method(tiny_bert: Path) -> None:
     options = {"align_model": str(tiny_bert), "align_method": "match", "align_layer": 3}
     signature = SimAlignAligner("es", options).signature
     assert signature.startswith("simalign:") and f"|model:{tiny_bert}|layer:3|" in signature
-    assert signature.endswith("|method:match|fp32")
+    assert signature.endswith("|method:match|float32")
 
 
 def test_bad_options_are_one_line_errors(tiny_bert: Path) -> None:
@@ -152,7 +152,7 @@ def test_half_precision_runs_and_says_so_in_the_signature(tiny_bert: Path) -> No
     aligner = SimAlignAligner(
         "es", {"align_model": str(tiny_bert), "align_layer": 4, "half": True, "device": "cpu"}
     )
-    assert aligner.signature.endswith("|fp16")
+    assert aligner.signature.endswith("|bfloat16")  # float16 on a GPU
     sources, targets = split(PAIRS)
     for source, target, links in zip(
         sources, targets, aligner.align(sources, targets), strict=True

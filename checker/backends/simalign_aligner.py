@@ -100,7 +100,7 @@ class SimAlignAligner(Aligner):
 
     @property
     def signature(self) -> str:
-        precision = "fp16" if self.half else "fp32"
+        precision = str(self._model.dtype).removeprefix("torch.")
         return (
             f"simalign:{version('simalign')}|model:{self.model_name}|layer:{self.layer}"
             f"|method:{self.method}|{precision}"
