@@ -1,0 +1,181 @@
+"""Stanza (Qi et al., 2020) as the checker's tagger: Universal Dependencies words and features.
+
+Stanza splits each translation into words (after multi-word-token expansion: es "del" →
+"de el", fr "au" → "à le"), tags their UPOS and morphological features in context, and, if
+asked, parses them. Each word gets one :class:`Analysis`, whose genders come from the UD
+``Gender`` feature, so the aligner and the checker see exactly Stanza's words.
+
+Models are read from a local resources folder and never fetched unless the user allows it
+(``download``). Options read (see docs/formats.md): ``stanza_dir``, ``stanza_depparse``,
+``device``, ``download``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Mapping, Sequence
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
+from gen.errors import MissingResourceError
+
+#: Stanza adds ``mwt`` itself where the language's package has one.
+PROCESSORS = "tokenize,pos"
+#: With heads, for agreement; the dependency parser needs lemmas.
+PROCESSORS_WITH_HEADS = "tokenize,pos,lemma,depparse"
+#: UD ``Gender`` values that say something about a person; Neut and Com (nl, da, sv) do not.
+GENDER_VALUES = {"Masc": MALE, "Fem": FEMALE}
+
+
+def parse_feats(feats: str | None) -> dict[str, str]:
+    """UD's ``Gender=Fem|Number=Sing`` as a dict; ``_`` or nothing is empty."""
+    if not feats or feats == "_":
+        return {}
+    return dict(feature.split("=", 1) for feature in feats.split("|"))
+
+
+def genders_of(feats: Mapping[str, str]) -> frozenset[str]:
+    """``Gender=Masc`` → {male}, ``Fem`` → {female}, ``Fem,Masc`` → both, else none."""
+    return frozenset(
+        GENDER_VALUES[value]
+        for value in feats.get("Gender", "").split(",")
+        if value in GENDER_VALUES
+    )
+
+
+def tagged_sentence(document: Any) -> TaggedSentence:
+    """One translation's Stanza Document as one TaggedSentence.
+
+    Stanza may split a translation into several sentences; their words are concatenated and
+    each head (1-based within its sentence, 0 for the root) becomes a 0-based index into the
+    whole list (None for a root, or when the pipeline did not parse).
+    """
+    words: list[Word] = []
+    for sentence in document.sentences:
+        offset = len(words)
+        for word in sentence.words:
+            feats = parse_feats(word.feats)
+            analysis = Analysis(
+                lemma=word.lemma or "",
+                upos=word.upos or "X",
+                genders=genders_of(feats),
+                evidence=f"{word.upos} {word.feats or '_'}",
+                feats=feats,
+            )
+            head = offset + word.head - 1 if word.head else None
+            words.append(Word(word.text, (analysis,), head=head, deprel=word.deprel))
+    return TaggedSentence(tuple(words))
+
+
+def resources_dir(options: Mapping[str, Any]) -> str:
+    """``stanza_dir``, else Stanza's own default ($STANZA_RESOURCES_DIR or ~/stanza_resources)."""
+    from stanza.resources.common import DEFAULT_MODEL_DIR
+
+    return str(options.get("stanza_dir") or DEFAULT_MODEL_DIR)
+
+
+def how_to_download(lang: str, directory: str) -> str:
+    from stanza.resources.common import DEFAULT_MODEL_DIR
+
+    where = "" if directory == DEFAULT_MODEL_DIR else f', model_dir="{directory}"'
+    return (
+        f"python -c 'import stanza; stanza.download(\"{lang}\"{where})', "
+        "or point --stanza-dir at a folder that has them, or pass --download"
+    )
+
+
+def model_files(
+    resources: Mapping[str, Any], lang: str, processors: str, directory: str
+) -> list[Path]:
+    """The model files Stanza's Pipeline would load, worked out as Stanza does it."""
+    from stanza.pipeline.core import filter_variants
+    from stanza.resources import common
+
+    lang, _, package, requested = common.process_pipeline_parameters(
+        lang, directory, "default", processors
+    )
+    while "alias" in resources[lang]:
+        lang = resources[lang]["alias"]
+    with common.logging_level_context("ERROR", None):  # no "mwt has been added" warning
+        load_list = common.maintain_processor_list(resources, lang, package, requested)
+    load_list = filter_variants(common.add_dependencies(resources, lang, load_list))
+    return [
+        Path(directory, lang, processor, f"{model}.pt")
+        for processor, model in common.flatten_processor_list(load_list)
+    ]
+
+
+class StanzaTagger(Tagger):
+    """Tags many translations per Stanza call with one pipeline loaded once."""
+
+    name = "stanza"
+
+    def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
+        super().__init__(lang, options)
+        problem = self.unavailable(lang, options)
+        if problem:
+            raise MissingResourceError(problem)
+        import stanza
+        from stanza.pipeline.core import DownloadMethod
+
+        directory = resources_dir(options)
+        device = options.get("device")
+        self.processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
+        try:
+            self._pipeline = stanza.Pipeline(
+                lang,
+                dir=directory,
+                processors=self.processors,
+                download_method=DownloadMethod.DOWNLOAD_RESOURCES
+                if options.get("download")
+                else None,
+                device=None if device in (None, "", "auto") else device,
+                logging_level="ERROR",
+            )
+        except Exception as error:  # whatever a missing, partial or corrupt model raises
+            raise MissingResourceError(
+                f"Stanza cannot load its {lang} models from {directory} ({error}); "
+                + how_to_download(lang, directory)
+            ) from None
+
+    @classmethod
+    def unavailable(cls, lang: str, options: Mapping[str, Any]) -> str | None:
+        if importlib.util.find_spec("stanza") is None:
+            return "Stanza is not installed: pip install stanza"
+        if options.get("download"):
+            return None
+        from stanza.resources.common import get_language_resources, load_resources_json
+
+        directory = resources_dir(options)
+        try:
+            resources = load_resources_json(directory)
+        except FileNotFoundError:
+            return f"Stanza has no models in {directory}: {how_to_download(lang, directory)}"
+        if get_language_resources(resources, lang) is None:
+            return f"Stanza has no {lang!r} models (not in {directory}/resources.json)"
+        processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
+        missing = [
+            path
+            for path in model_files(resources, lang, processors, directory)
+            if not path.is_file()
+        ]
+        if missing:
+            return (
+                f"Stanza's {lang} model {missing[0]} is missing: {how_to_download(lang, directory)}"
+            )
+        return None
+
+    @property
+    def signature(self) -> str:
+        models = ",".join(
+            f"{processor}={'+'.join(spec.package for spec in specs)}"
+            for processor, specs in self._pipeline.load_list
+        )
+        return f"stanza:{version('stanza')}|model:{self._pipeline.lang}/{models}"
+
+    def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
+        if not texts:
+            return []
+        return [tagged_sentence(document) for document in self._pipeline.bulk_process(list(texts))]

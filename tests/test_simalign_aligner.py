@@ -1,0 +1,160 @@
+"""The batched SimAlign backend gives exactly SimAlign's own alignments.
+
+A tiny random BERT and a WordPiece tokenizer are built and saved inside the test (no
+download); its alignments mean nothing linguistically, but both implementations must agree
+link for link, whatever the batch size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("simalign")
+pytest.importorskip("transformers")
+
+from simalign import SentenceAligner  # noqa: E402
+from transformers import BertConfig, BertModel, BertTokenizer  # noqa: E402
+
+from checker.backends.simalign_aligner import METHODS, SimAlignAligner  # noqa: E402
+from gen.errors import GenError, MissingResourceError  # noqa: E402
+
+WORDS = (
+    "the that my his her is was a an nurse doctor baker brother sister mother father "
+    "el la mi su es era un una enfermera enfermero médico médica panadero hermano hermana "
+    "madre padre strong kind fuerte amable . , del de"
+).split()
+PIECES = ["##s", "##a", "##o", "##er", "##ora", "##ero", "##ista", "period", "lab", "##or"]
+
+PAIRS = [
+    ("That nurse is my brother .", "Ese enfermero es mi hermano ."),
+    ("The doctor is her strong mother .", "La médica es su madre fuerte ."),
+    ("That laborer is his kind sister .", "La laboradora es su hermana amable ."),
+    ("The periodista is my father .", "El periodista es mi padre ."),
+    ("a baker", "un panadero del pueblo"),
+    ("nurse", "enfermera"),
+    ("The baker is her mother , the doctor is his father .", "El panadero es su madre ."),
+    ("That nurse is my brother .", "Ese enfermero es mi hermano ."),  # a repeated pair
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread() -> Iterator[None]:
+    """A tiny model gains nothing from threads, and on a busy machine they spin."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+@pytest.fixture(scope="module")
+def tiny_bert(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 4-layer BERT with hidden size 32 and a 60-entry vocabulary, saved like a hub model."""
+    import torch
+
+    folder = tmp_path_factory.mktemp("tiny-bert")
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *WORDS, *PIECES]
+    ids = {token: i for i, token in enumerate(vocab)}
+    tokenizer = BertTokenizer(vocab=ids, do_lower_case=False)
+    tokenizer.save_pretrained(folder)
+    torch.manual_seed(0)
+    config = BertConfig(
+        vocab_size=len(vocab),
+        hidden_size=32,
+        num_hidden_layers=4,
+        num_attention_heads=4,
+        intermediate_size=64,
+        max_position_embeddings=64,
+    )
+    BertModel(config).save_pretrained(folder)
+    return folder
+
+
+def split(pairs: list[tuple[str, str]]) -> tuple[list[list[str]], list[list[str]]]:
+    return [s.split() for s, _ in pairs], [t.split() for _, t in pairs]
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+@pytest.mark.parametrize("layer", [2, 4])
+@pytest.mark.parametrize("batch_size", [1, 3, 64])
+def test_batched_alignments_equal_simalign_one_pair_at_a_time(
+    tiny_bert: Path, method: str, layer: int, batch_size: int
+) -> None:
+    reference = SentenceAligner(
+        model=str(tiny_bert), token_type="bpe", matching_methods="mai", layer=layer
+    )
+    aligner = SimAlignAligner(
+        "es",
+        {
+            "align_model": str(tiny_bert),
+            "align_method": method,
+            "align_layer": layer,
+            "batch_size": batch_size,
+            "device": "cpu",
+        },
+    )
+    sources, targets = split(PAIRS)
+    expected = [
+        frozenset(reference.get_word_aligns(source, target)[METHODS[method]])
+        for source, target in zip(sources, targets, strict=True)
+    ]
+    assert aligner.align(sources, targets) == expected
+    assert all(expected)  # the comparison is not between empty alignments
+
+
+def test_links_are_word_indices_and_empty_sentences_have_none(tiny_bert: Path) -> None:
+    aligner = SimAlignAligner("es", {"align_model": str(tiny_bert), "align_layer": 4})
+    sources, targets = split(PAIRS)
+    alignments = aligner.align(sources, targets)
+    for source, target, links in zip(sources, targets, alignments, strict=True):
+        assert all(0 <= i < len(source) and 0 <= j < len(target) for i, j in links)
+    one_by_one = SimAlignAligner(
+        "es", {"align_model": str(tiny_bert), "align_layer": 4, "batch_size": 1}
+    )
+    assert one_by_one.align(sources * 5, targets * 5) == alignments * 5  # in chunks of 32 pairs
+    assert aligner.align([[], ["nurse"]], [["enfermera"], []]) == [frozenset(), frozenset()]
+    assert aligner.align([], []) == []
+
+
+def test_signature_names_model_layer_and_method(tiny_bert: Path) -> None:
+    options = {"align_model": str(tiny_bert), "align_method": "match", "align_layer": 3}
+    signature = SimAlignAligner("es", options).signature
+    assert signature.startswith("simalign:") and f"|model:{tiny_bert}|layer:3|" in signature
+    assert signature.endswith("|method:match|float32")
+
+
+def test_bad_options_are_one_line_errors(tiny_bert: Path) -> None:
+    with pytest.raises(GenError, match="align_method: unknown method 'best'"):
+        SimAlignAligner("es", {"align_model": str(tiny_bert), "align_method": "best"})
+    with pytest.raises(GenError, match="align_layer: .* has 4 layers"):
+        SimAlignAligner("es", {"align_model": str(tiny_bert), "align_layer": 9})
+    aligner = SimAlignAligner("es", {"align_model": str(tiny_bert), "align_layer": 3})
+    with pytest.raises(GenError, match="2 source sentences but 1 target"):
+        aligner.align([["a"], ["a"]], [["un"]])
+
+
+def test_missing_model_says_how_to_get_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    options = {"align_model": "no-such-org/no-such-bert"}
+    reason = SimAlignAligner.unavailable("es", options)
+    assert "hf download no-such-org/no-such-bert" in reason and "--align-model DIR" in reason
+    assert SimAlignAligner.unavailable("es", {"align_model": str(tmp_path)}) is not None
+    with pytest.raises(MissingResourceError, match="hf download"):
+        SimAlignAligner("es", options)
+    assert SimAlignAligner.unavailable("es", {**options, "download": True}) is None
+
+
+def test_half_precision_runs_and_says_so_in_the_signature(tiny_bert: Path) -> None:
+    aligner = SimAlignAligner(
+        "es", {"align_model": str(tiny_bert), "align_layer": 4, "half": True, "device": "cpu"}
+    )
+    assert aligner.signature.endswith("|bfloat16")  # float16 on a GPU
+    sources, targets = split(PAIRS)
+    for source, target, links in zip(
+        sources, targets, aligner.align(sources, targets), strict=True
+    ):
+        assert links and all(0 <= i < len(source) and 0 <= j < len(target) for i, j in links)

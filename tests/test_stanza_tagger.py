@@ -1,0 +1,192 @@
+"""The Stanza tagger's adapter, on Stanza Documents built from CoNLL-U text (no model needed)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("stanza")
+
+from stanza.utils.conll import CoNLL  # noqa: E402
+
+from checker.backends.base import FEMALE, MALE  # noqa: E402
+from checker.backends.stanza_tagger import (  # noqa: E402
+    StanzaTagger,
+    genders_of,
+    parse_feats,
+    tagged_sentence,
+)
+from gen.errors import MissingResourceError  # noqa: E402
+
+# "La periodista habló del juez. Él llegó." as Stanza's Spanish pipeline analyses it:
+# two sentences, and the multi-word token "del" expanded to "de el".
+PERIODISTA = """\
+# text = La periodista habló del juez.
+1	La	el	DET	_	Definite=Def|Gender=Fem|Number=Sing|PronType=Art	2	det	_	_
+2	periodista	periodista	NOUN	_	Gender=Fem|Number=Sing	3	nsubj	_	_
+3	habló	hablar	VERB	_	Mood=Ind|Tense=Past|VerbForm=Fin	0	root	_	_
+4-5	del	_	_	_	_	_	_	_	_
+4	de	de	ADP	_	_	6	case	_	_
+5	el	el	DET	_	Definite=Def|Gender=Masc|Number=Sing|PronType=Art	6	det	_	_
+6	juez	juez	NOUN	_	Gender=Masc|Number=Sing	3	obl	_	SpaceAfter=No
+7	.	.	PUNCT	_	PunctType=Peri	3	punct	_	_
+
+# text = Él llegó.
+1	Él	él	PRON	_	Case=Nom|Gender=Masc|Number=Sing|Person=3|PronType=Prs	2	nsubj	_	_
+2	llegó	llegar	VERB	_	Mood=Ind|Tense=Past|VerbForm=Fin	0	root	_	_
+3	.	.	PUNCT	_	PunctType=Peri	2	punct	_	_
+
+"""
+# The same words as a pipeline without lemma and depparse leaves them: no lemma, no head.
+UNPARSED = """\
+1	Die	_	DET	_	Case=Nom|Gender=Fem|Number=Sing	_	_	_	_
+2	Angestellte	_	NOUN	_	Case=Nom|Gender=Fem,Masc|Number=Sing	_	_	_	_
+3	kam	_	VERB	_	_	_	_	_	_
+
+"""
+
+
+@pytest.mark.parametrize(
+    ("feats", "genders"),
+    [
+        ("Gender=Masc|Number=Sing", {MALE}),
+        ("Gender=Fem", {FEMALE}),
+        ("Case=Nom|Gender=Fem,Masc|Number=Sing", {MALE, FEMALE}),
+        ("Gender=Neut|Number=Sing", set()),
+        ("Gender=Com|Number=Sing", set()),  # nl/da/sv common gender says nothing about sex
+        ("Gender[psor]=Fem|Number=Sing", set()),  # the possessor's gender, not the word's
+        ("Number=Sing", set()),
+        ("_", set()),
+        (None, set()),
+    ],
+)
+def test_genders_come_from_the_ud_gender_feature(feats: str | None, genders: set[str]) -> None:
+    assert genders_of(parse_feats(feats)) == genders
+
+
+def test_words_are_stanzas_words_after_multi_word_token_expansion() -> None:
+    sentence = tagged_sentence(CoNLL.conll2doc(input_str=PERIODISTA))
+    assert sentence.tokens == [
+        "La",
+        "periodista",
+        "habló",
+        "de",
+        "el",
+        "juez",
+        ".",
+        "Él",
+        "llegó",
+        ".",
+    ]
+    periodista = sentence.words[1]
+    (analysis,) = periodista.analyses
+    assert (analysis.lemma, analysis.upos, analysis.genders) == ("periodista", "NOUN", {FEMALE})
+    assert analysis.evidence == "NOUN Gender=Fem|Number=Sing"
+    assert analysis.feats == {"Gender": "Fem", "Number": "Sing"}
+
+
+def test_heads_are_zero_based_over_the_whole_translation() -> None:
+    sentence = tagged_sentence(CoNLL.conll2doc(input_str=PERIODISTA))
+    heads = [(word.head, word.deprel) for word in sentence.words]
+    assert heads == [
+        (1, "det"), (2, "nsubj"), (None, "root"), (5, "case"), (5, "det"), (2, "obl"),
+        (2, "punct"), (8, "nsubj"), (None, "root"), (8, "punct"),
+    ]  # fmt: skip
+
+
+def test_without_the_parser_words_have_no_head_and_no_lemma() -> None:
+    sentence = tagged_sentence(CoNLL.conll2doc(input_str=UNPARSED))
+    assert [(word.head, word.deprel) for word in sentence.words] == [(None, None)] * 3
+    assert sentence.words[1].analyses[0].genders == {MALE, FEMALE}
+    assert sentence.words[1].analyses[0].lemma == ""
+
+
+class FakePipeline:
+    """Stands in for stanza.Pipeline: returns prepared Documents for known texts."""
+
+    lang = "es"
+    load_list = ()
+
+    def __init__(self, documents: dict[str, str]) -> None:
+        self.documents = documents
+        self.calls: list[list[str]] = []
+
+    def bulk_process(self, texts: list[str]) -> list:
+        self.calls.append(texts)
+        return [CoNLL.conll2doc(input_str=self.documents[text]) for text in texts]
+
+
+def test_tag_runs_the_whole_batch_in_one_pipeline_call_and_keeps_order() -> None:
+    tagger = StanzaTagger.__new__(StanzaTagger)
+    tagger._pipeline = FakePipeline({"a": PERIODISTA, "b": UNPARSED})
+    tagged = tagger.tag(["b", "a", "b"])
+    assert [sentence.tokens[0] for sentence in tagged] == ["Die", "La", "Die"]
+    assert tagger._pipeline.calls == [["b", "a", "b"]]
+    assert tagger.tag([]) == []
+
+
+def fake_resources(folder: Path) -> Path:
+    """A Stanza resources folder for Spanish whose resources.json is shaped like the real one."""
+    spanish = {
+        "lang_name": "Spanish",
+        "tokenize": {"ancora": {}},
+        "mwt": {"ancora": {}},
+        "pos": {"ancora_charlm": {"dependencies": [
+            {"model": "pretrain", "package": "conll17"},
+            {"model": "forward_charlm", "package": "newswiki"},
+        ]}},
+        "lemma": {"ancora_nocharlm": {}},
+        "depparse": {"ancora_charlm": {"dependencies": [
+            {"model": "pretrain", "package": "conll17"},
+        ]}},
+        "pretrain": {"conll17": {}},
+        "forward_charlm": {"newswiki": {}},
+        "packages": {"default": {
+            "tokenize": "ancora", "mwt": "ancora", "pos": "ancora_charlm",
+            "lemma": "ancora_nocharlm", "depparse": "ancora_charlm",
+        }},
+    }  # fmt: skip
+    (folder / "resources.json").write_text(json.dumps({"es": spanish, "spa": {"alias": "es"}}))
+    return folder
+
+
+def install(folder: Path, *models: str) -> None:
+    for model in models:
+        (folder / "es" / model).parent.mkdir(parents=True, exist_ok=True)
+        (folder / "es" / model).touch()
+
+
+def test_unavailable_checks_the_files_stanza_would_load(tmp_path: Path) -> None:
+    options = {"stanza_dir": str(fake_resources(tmp_path))}
+    assert 'stanza.download("es"' in StanzaTagger.unavailable("es", options)
+    install(
+        tmp_path,
+        "tokenize/ancora.pt",
+        "mwt/ancora.pt",
+        "pos/ancora_charlm.pt",
+        "pretrain/conll17.pt",
+    )
+    assert "forward_charlm/newswiki.pt is missing" in StanzaTagger.unavailable("es", options)
+    install(tmp_path, "forward_charlm/newswiki.pt")
+    assert StanzaTagger.unavailable("es", options) is None
+    assert StanzaTagger.unavailable("spa", options) is None  # an alias, as Stanza resolves it
+    with_heads = {**options, "stanza_depparse": True}
+    assert "lemma/ancora_nocharlm.pt is missing" in StanzaTagger.unavailable("es", with_heads)
+    assert "no 'xx' models" in StanzaTagger.unavailable("xx", options)
+    with pytest.raises(MissingResourceError, match="cannot load its es models .* stanza.download"):
+        StanzaTagger("es", options)  # the files are there but empty
+
+
+def test_missing_models_give_the_command_that_fetches_them(tmp_path: Path) -> None:
+    options = {"stanza_dir": str(tmp_path)}
+    reason = StanzaTagger.unavailable("es", options)
+    assert reason == (
+        f"Stanza has no models in {tmp_path}: python -c 'import stanza; "
+        f'stanza.download("es", model_dir="{tmp_path}")\', or point --stanza-dir at a folder '
+        "that has them, or pass --download"
+    )
+    with pytest.raises(MissingResourceError, match="stanza.download"):
+        StanzaTagger("es", options)
+    assert StanzaTagger.unavailable("es", {**options, "download": True}) is None
