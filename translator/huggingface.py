@@ -1,0 +1,183 @@
+"""Sequence-to-sequence models from transformers: Marian/OPUS-MT, M2M-100, NLLB, mBART-50.
+
+The model is loaded once (from a hub name or a local folder) onto the GPU when there is one,
+in float16 there by default. Each chunk is tokenised once, sorted by length and cut into
+batches, so a batch pads little; translations are put back in input order. How a family
+names languages (NLLB's ``spa_Latn``, mBART-50's ``es_XX``, OPUS-MT's ``>>spa<<``) comes from
+language_codes.toml, keyed by the class of the model's tokenizer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gen.errors import GenError, MissingResourceError
+from translator.base import Engine, EngineError
+from translator.languages import TABLE_PATH, language_code, table
+
+try:
+    import torch
+    import transformers
+    from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
+except ImportError:  # reported when the engine is built, so other engines still work
+    transformers = None
+
+_MARIAN_TARGET = re.compile(r">>\w+<<")
+
+
+def model_family(tokenizer: Any) -> tuple[str, dict[str, Any]]:
+    """The family in language_codes.toml whose tokenizer class the model uses."""
+    class_name = type(tokenizer).__name__.removesuffix("Fast")
+    for name, family in table()["families"].items():
+        if family["tokenizer"] == class_name:
+            return name, family
+    known = ", ".join(table()["families"])
+    raise GenError(
+        f"no language-code convention for models with a {class_name} (known: {known}); "
+        "add the family to the table",
+        path=TABLE_PATH,
+    )
+
+
+class HuggingFaceEngine(Engine):
+    name = "huggingface"
+    chunk_size = 1024
+
+    def __init__(self, source: str, target: str, options: Mapping[str, Any]) -> None:
+        super().__init__(source, target, options)
+        if transformers is None:
+            raise MissingResourceError(
+                "the huggingface engine needs transformers and torch: "
+                "pip install transformers sentencepiece torch"
+            )
+        self.model_name = options.get("model")
+        if not self.model_name:
+            raise GenError(
+                "the huggingface engine needs --model: a hub name such as "
+                "Helsinki-NLP/opus-mt-en-es, or a local folder"
+            )
+        self.beam_size = int(options.get("beam_size", 4))
+        self.max_length = int(options.get("max_length", 256))
+        self.batch_size = int(options.get("batch_size", 32))
+        self.device = _device(options.get("device", "auto"))
+        self.dtype = _dtype(options.get("dtype", "auto"), self.device)
+        transformers.utils.logging.set_verbosity_error()
+        transformers.utils.logging.disable_progress_bar()
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(self.model_name)
+            self.model = AutoModelForSeq2SeqLM.from_pretrained(self.model_name, dtype=self.dtype)
+        except OSError as error:
+            raise MissingResourceError(
+                f"cannot load model {self.model_name!r} ({str(error).splitlines()[0]}): give a "
+                f"local folder, or download it where the hub is reachable: "
+                f"hf download {self.model_name}"
+            ) from None
+        self.model.to(self.device).eval()
+        self.family, family = model_family(self.tokenizer)
+        self.prefix = ""
+        self.generate_options: dict[str, Any] = {}
+        target_token = self._target_token(family)
+        if target_token is not None and family.get("target_in_source_text"):
+            self.prefix = target_token + " "
+        elif target_token is not None:
+            self.generate_options["forced_bos_token_id"] = self.tokenizer.convert_tokens_to_ids(
+                target_token
+            )
+        if family.get("source_codes"):
+            self.tokenizer.src_lang = self._code(family, source)
+
+    def _code(self, family: dict[str, Any], lang: str) -> str:
+        code = language_code(lang, family["codes"][0])
+        if code is None:
+            raise GenError(
+                f"{self.model_name} ({self.family}): no code for language {lang!r}",
+                path=TABLE_PATH,
+            )
+        return code
+
+    def _target_token(self, family: dict[str, Any]) -> str | None:
+        """The token that selects the target language; None for a single-target Marian model."""
+        vocab = self.tokenizer.get_vocab()
+        if family.get("target_in_source_text"):
+            targets = sorted(token for token in vocab if _MARIAN_TARGET.fullmatch(token))
+            if not targets:
+                return None
+            for column in family["codes"]:
+                code = language_code(self.target, column)
+                token = family["target_token"].format(code=code)
+                if code is not None and token in vocab:
+                    return token
+            raise GenError(
+                f"{self.model_name} cannot translate into {self.target!r}: "
+                f"its target tokens are {', '.join(targets[:20])}"
+            )
+        token = family["target_token"].format(code=self._code(family, self.target))
+        if token not in vocab:
+            raise GenError(f"{self.model_name} has no language token {token!r}")
+        return token
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        path = Path(self.model_name)
+        model = f"{path.name} (local folder)" if path.is_dir() else self.model_name
+        return {
+            "engine": self.name,
+            "model": model,
+            "version": f"transformers {transformers.__version__}, torch {torch.__version__}",
+            "options": {
+                "beam_size": self.beam_size,
+                "max_length": self.max_length,
+                "dtype": str(self.dtype).removeprefix("torch."),
+            },
+        }
+
+    def translate(self, texts: Sequence[str]) -> list[str]:
+        encoded = self.tokenizer(
+            [self.prefix + text for text in texts], truncation=True, max_length=self.max_length
+        )["input_ids"]
+        # Longest first: a batch that runs out of memory does so at once.
+        order = sorted(range(len(texts)), key=lambda index: -len(encoded[index]))
+        translations = [""] * len(texts)
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start : start + self.batch_size]
+            generated = self._generate([encoded[index] for index in batch])
+            for index, translation in zip(batch, generated, strict=True):
+                translations[index] = translation
+        return translations
+
+    def _generate(self, input_ids: list[list[int]]) -> list[str]:
+        padded = self.tokenizer.pad({"input_ids": input_ids}, return_tensors="pt")
+        try:
+            with torch.inference_mode():
+                output = self.model.generate(
+                    input_ids=padded["input_ids"].to(self.device),
+                    attention_mask=padded["attention_mask"].to(self.device),
+                    num_beams=self.beam_size,
+                    do_sample=False,
+                    max_new_tokens=self.max_length,
+                    **self.generate_options,
+                )
+        except (RuntimeError, ValueError) as error:  # out of memory, bad input
+            raise EngineError(f"{type(error).__name__}: {str(error).splitlines()[0]}") from None
+        return self.tokenizer.batch_decode(output, skip_special_tokens=True)
+
+
+def _device(choice: str) -> str:
+    if choice == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    if choice.startswith("cuda") and not torch.cuda.is_available():
+        raise MissingResourceError(
+            f"--device {choice}: this torch build sees no GPU (torch {torch.__version__})"
+        )
+    return choice
+
+
+def _dtype(choice: str, device: str) -> Any:
+    if choice == "auto":
+        return torch.float16 if device.startswith("cuda") else torch.float32
+    if choice not in ("float32", "float16", "bfloat16"):
+        raise GenError(f"--dtype {choice}: choose auto, float32, float16 or bfloat16")
+    return getattr(torch, choice)
