@@ -55,6 +55,26 @@ def package_version(package: str) -> str:
     return (result.returncode == 0 and result.stdout.strip()) or "unknown"
 
 
+def split_output(output: str, expected: int, mode: str) -> list[str]:
+    """Map Apertium's output back to the input sentences by their ``[gen:N]`` marks."""
+    # The pipeline's stages each add a NUL of their own at the end of the input.
+    parts = output.split("\0")
+    while parts and not parts[-1].strip() and len(parts) > expected:
+        parts.pop()
+    translations = []
+    for number, part in enumerate(parts):
+        match = _MARKED.fullmatch(part)
+        if match is None or int(match.group(2)) != number:
+            break
+        translations.append(from_stream(match.group(1)))
+    if len(translations) != expected or len(parts) != expected:
+        raise EngineError(
+            f"apertium {mode} returned {len(parts)} sentences for {expected}, "
+            f"sentence boundaries intact for the first {len(translations)}"
+        )
+    return translations
+
+
 class ApertiumEngine(Engine):
     name = "apertium"
     # Large chunks: each starts an Apertium pipeline (about 0.2 s).
@@ -109,23 +129,4 @@ class ApertiumEngine(Engine):
                 f"apertium {self.mode} exited with status {result.returncode}"
                 + (f": {stderr[-1]}" if stderr else "")
             )
-        return self._split(result.stdout.decode(errors="replace"), len(texts))
-
-    def _split(self, output: str, expected: int) -> list[str]:
-        """Map the output back to the input sentences by their ``[gen:N]`` marks."""
-        # The pipeline's stages each add a NUL of their own at the end of the input.
-        parts = output.split("\0")
-        while parts and not parts[-1].strip() and len(parts) > expected:
-            parts.pop()
-        translations = []
-        for number, part in enumerate(parts):
-            match = _MARKED.fullmatch(part)
-            if match is None or int(match.group(2)) != number:
-                break
-            translations.append(from_stream(match.group(1)))
-        if len(translations) != expected or len(parts) != expected:
-            raise EngineError(
-                f"apertium {self.mode} returned {len(parts)} sentences for {expected}, "
-                f"sentence boundaries intact for the first {len(translations)}"
-            )
-        return translations
+        return split_output(result.stdout.decode(errors="replace"), len(texts), self.mode)

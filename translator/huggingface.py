@@ -42,6 +42,35 @@ def model_family(tokenizer: Any) -> tuple[str, dict[str, Any]]:
     )
 
 
+def family_code(family: dict[str, Any], lang: str, model: str) -> str:
+    code = language_code(lang, family["codes"][0])
+    if code is None:
+        raise GenError(f"{model}: no {family['codes'][0]} code for {lang!r}", path=TABLE_PATH)
+    return code
+
+
+def target_token(
+    family: dict[str, Any], target: str, vocab: Mapping[str, int], model: str
+) -> str | None:
+    """The token that selects the target language; None for a single-target Marian model
+    (OPUS-MT en-es has no ``>>xx<<`` tokens: its target is fixed)."""
+    if not family.get("target_in_source_text"):
+        token = family["target_token"].format(code=family_code(family, target, model))
+        if token not in vocab:
+            raise GenError(f"{model} has no language token {token!r}")
+        return token
+    targets = sorted(token for token in vocab if _MARIAN_TARGET.fullmatch(token))
+    if not targets:
+        return None
+    for column in family["codes"]:
+        code = language_code(target, column)
+        if code is not None and family["target_token"].format(code=code) in vocab:
+            return family["target_token"].format(code=code)
+    raise GenError(
+        f"{model} cannot translate into {target!r}: its target tokens are {', '.join(targets[:20])}"
+    )
+
+
 class HuggingFaceEngine(Engine):
     name = "huggingface"
     chunk_size = 1024
@@ -79,45 +108,14 @@ class HuggingFaceEngine(Engine):
         self.family, family = model_family(self.tokenizer)
         self.prefix = ""
         self.generate_options: dict[str, Any] = {}
-        target_token = self._target_token(family)
-        if target_token is not None and family.get("target_in_source_text"):
-            self.prefix = target_token + " "
-        elif target_token is not None:
-            self.generate_options["forced_bos_token_id"] = self.tokenizer.convert_tokens_to_ids(
-                target_token
-            )
+        token = target_token(family, target, self.tokenizer.get_vocab(), self.model_name)
+        if token is not None and family.get("target_in_source_text"):
+            self.prefix = token + " "
+        elif token is not None:
+            token_id = self.tokenizer.convert_tokens_to_ids(token)
+            self.generate_options["forced_bos_token_id"] = token_id
         if family.get("source_codes"):
-            self.tokenizer.src_lang = self._code(family, source)
-
-    def _code(self, family: dict[str, Any], lang: str) -> str:
-        code = language_code(lang, family["codes"][0])
-        if code is None:
-            raise GenError(
-                f"{self.model_name} ({self.family}): no code for language {lang!r}",
-                path=TABLE_PATH,
-            )
-        return code
-
-    def _target_token(self, family: dict[str, Any]) -> str | None:
-        """The token that selects the target language; None for a single-target Marian model."""
-        vocab = self.tokenizer.get_vocab()
-        if family.get("target_in_source_text"):
-            targets = sorted(token for token in vocab if _MARIAN_TARGET.fullmatch(token))
-            if not targets:
-                return None
-            for column in family["codes"]:
-                code = language_code(self.target, column)
-                token = family["target_token"].format(code=code)
-                if code is not None and token in vocab:
-                    return token
-            raise GenError(
-                f"{self.model_name} cannot translate into {self.target!r}: "
-                f"its target tokens are {', '.join(targets[:20])}"
-            )
-        token = family["target_token"].format(code=self._code(family, self.target))
-        if token not in vocab:
-            raise GenError(f"{self.model_name} has no language token {token!r}")
-        return token
+            self.tokenizer.src_lang = family_code(family, source, self.model_name)
 
     @property
     def metadata(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from translator.registry import ENGINES, load_engine
@@ -74,7 +75,7 @@ def translate(
     mt = load_engine(engine, source_lang, to, options)
     out = out or default_output(set_path, engine, to)
     columns = (TextColumn("translating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True) as bar:
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("translate", total=None)
         summary = translate_set(
             set_path,

@@ -1,0 +1,147 @@
+"""The Hugging Face engine on a tiny random Marian model built here (no download), and the
+language-code table for the model families the grammar paper evaluated."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import REPO
+from test_translate import read_output, write_set
+
+from gen.errors import GenError, MissingResourceError
+from translator.huggingface import model_family, target_token
+from translator.languages import language_code, table
+from translator.registry import load_engine
+
+pytest.importorskip("sentencepiece")
+torch = pytest.importorskip("torch")
+pytest.importorskip("transformers")
+
+SENTENCES = [
+    "That nurse is my brother.",
+    "The baker.",
+    "My sister is a careful doctor and the nurse is her mother.",
+    "Doctor",
+    "El panadero es su madre.",
+    "The baker is her mother.",
+]
+GREEDY = {"beam_size": 1, "max_length": 12, "batch_size": 4, "device": "cpu"}
+
+
+@pytest.fixture(scope="module")
+def one_thread():
+    """Tiny models run fastest on one thread; two threads on a busy machine crawl."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+@pytest.fixture(scope="module")
+def tiny_marian(tmp_path_factory, one_thread):
+    from tiny_marian import build_tiny_marian
+
+    return build_tiny_marian(tmp_path_factory.mktemp("marian"))
+
+
+@pytest.fixture(scope="module")
+def multi_target_marian(tmp_path_factory, one_thread):
+    from tiny_marian import build_tiny_marian
+
+    return build_tiny_marian(
+        tmp_path_factory.mktemp("marian-mul"), target_tokens=(">>spa<<", ">>fra<<")
+    )
+
+
+def test_batched_greedy_output_equals_one_sentence_at_a_time(tiny_marian):
+    engine = load_engine("huggingface", "en", "es", {"model": str(tiny_marian), **GREEDY})
+    batched = engine.translate(SENTENCES)
+    assert batched == [engine.translate([text])[0] for text in SENTENCES]
+    assert len(set(batched)) > 1  # the model's output depends on its input
+
+
+def test_metadata_records_model_versions_and_decoding(tiny_marian):
+    options = {"model": str(tiny_marian), **GREEDY, "beam_size": 3}
+    metadata = load_engine("huggingface", "en", "es", options).metadata
+    assert metadata["engine"] == "huggingface"
+    assert metadata["model"] == f"{tiny_marian.name} (local folder)"
+    assert metadata["version"].startswith("transformers ")
+    assert metadata["options"] == {"beam_size": 3, "max_length": 12, "dtype": "float32"}
+
+
+def test_multi_target_marian_gets_its_target_token(multi_target_marian):
+    options = {"model": str(multi_target_marian), **GREEDY}
+    assert load_engine("huggingface", "en", "es", options).prefix == ">>spa<< "
+    with pytest.raises(GenError, match="cannot translate into 'de'.*>>fra<<, >>spa<<"):
+        load_engine("huggingface", "en", "de", options)
+
+
+def test_a_missing_model_says_how_to_get_it(tmp_path):
+    with pytest.raises(MissingResourceError, match="hf download"):
+        load_engine("huggingface", "en", "es", {"model": str(tmp_path / "nothing-here")})
+    with pytest.raises(GenError, match="needs --model"):
+        load_engine("huggingface", "en", "es", {})
+
+
+VOCAB = {token: n for n, token in enumerate(["__es__", "spa_Latn", "es_XX", ">>es<<", ">>fra<<"])}
+
+
+@pytest.mark.parametrize(
+    ("family", "target", "vocab", "token"),
+    [
+        ("m2m100", "es", VOCAB, "__es__"),
+        ("nllb", "es", VOCAB, "spa_Latn"),
+        ("mbart50", "es", VOCAB, "es_XX"),
+        ("marian", "es", VOCAB, ">>es<<"),  # opus-mt-en-ROMANCE style: ISO 639-1 tokens
+        ("marian", "es", {"▁la": 0}, None),  # opus-mt-en-es: one target, no token
+    ],
+)
+def test_target_tokens_per_family(family, target, vocab, token):
+    assert target_token(table()["families"][family], target, vocab, "m") == token
+
+
+def test_a_language_a_family_lacks_is_an_error():
+    with pytest.raises(GenError, match="no mbart50 code for 'ca'"):
+        target_token(table()["families"]["mbart50"], "ca", VOCAB, "mbart-large-50")
+
+
+@pytest.mark.parametrize(
+    ("class_name", "family"),
+    [
+        ("MarianTokenizer", "marian"),
+        ("M2M100Tokenizer", "m2m100"),
+        ("NllbTokenizerFast", "nllb"),
+        ("MBart50TokenizerFast", "mbart50"),
+    ],
+)
+def test_families_are_recognised_by_tokenizer_class(class_name, family):
+    assert model_family(type(class_name, (), {})())[0] == family
+
+
+def test_every_language_has_an_iso639_3_code_and_families_name_their_columns():
+    languages = table()["languages"]
+    assert all(len(codes["iso639_3"]) == 3 for codes in languages.values())
+    for family in table()["families"].values():
+        for column in family["codes"]:
+            assert column == "iso639_1" or language_code("es", column) is not None
+
+
+def test_cli_translates_with_a_local_model(tmp_path, tiny_marian):
+    set_dir = write_set(tmp_path / "set", SENTENCES)
+    out = tmp_path / "tiny.jsonl"
+    command = [sys.executable, "-m", "gen", "translate", str(set_dir), "--to", "es"]
+    options = ["--engine", "huggingface", "--model", str(tiny_marian), "--out", str(out)]
+    result = subprocess.run(
+        [*command, *options, "--beam-size", "1", "--max-length", "12", "--device", "cpu"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={"OMP_NUM_THREADS": "1", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr
+    records = read_output(out)
+    assert [r["text"] for r in records] == SENTENCES
+    assert all(r["mt"]["engine"] == "huggingface" for r in records)
+    assert (tmp_path / "tiny.txt").read_text().count("\n") == len(SENTENCES)
