@@ -65,7 +65,7 @@ def bench_apertium(count: int, target: str) -> None:
         differ = sum(a != b for a, b in zip(expected, got, strict=True))
     print(f"apertium en-{target}: {count} sentences on {os.cpu_count()} cores")
     print(f"  apertium -u {mode} over the whole file: {baseline:6.1f} s")
-    print(f"  gen translate --engine apertium:      {ours:6.1f} s ({count / ours:,.0f} sentences/s)")
+    print(f"  gen translate --engine apertium:      {ours:6.1f} s ({count / ours:,.0f}/s)")
     print(f"  ratio {ours / baseline:.2f} (target <= 1.5); lines unlike the single run: {differ}")
 
 
