@@ -3,13 +3,11 @@ language-code table for the model families the grammar paper evaluated."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
-from conftest import REPO
 from test_translate import read_output, write_set
+from typer.testing import CliRunner
 
+from gen.cli import app
 from gen.errors import GenError, MissingResourceError
 from translator.huggingface import model_family, target_token
 from translator.languages import language_code, table
@@ -129,19 +127,16 @@ def test_every_language_has_an_iso639_3_code_and_families_name_their_columns():
 
 
 def test_cli_translates_with_a_local_model(tmp_path, tiny_marian):
+    """In-process (the Apertium CLI tests run gen as a subprocess): a second interpreter
+    importing torch would cost more than everything else here."""
     set_dir = write_set(tmp_path / "set", SENTENCES)
     out = tmp_path / "tiny.jsonl"
-    command = [sys.executable, "-m", "gen", "translate", str(set_dir), "--to", "es"]
-    options = ["--engine", "huggingface", "--model", str(tiny_marian), "--out", str(out)]
-    result = subprocess.run(
-        [*command, *options, "--beam-size", "1", "--max-length", "12", "--device", "cpu"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env={"OMP_NUM_THREADS": "1", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
-    )
-    assert result.returncode == 0, result.stderr
+    arguments = ["translate", str(set_dir), "--to", "es", "--engine", "huggingface"]
+    options = ["--model", str(tiny_marian), "--out", str(out), "--beam-size", "1"]
+    result = CliRunner().invoke(app, [*arguments, *options, "--device", "cpu"])
+    assert result.exit_code == 0, result.output
     records = read_output(out)
     assert [r["text"] for r in records] == SENTENCES
-    assert all(r["mt"]["engine"] == "huggingface" for r in records)
+    # --max-length 256 is cut to the tiny model's 128 positions (one is the start token).
+    assert records[0]["mt"]["options"] == {"beam_size": 1, "max_length": 127, "dtype": "float32"}
     assert (tmp_path / "tiny.txt").read_text().count("\n") == len(SENTENCES)

@@ -105,6 +105,10 @@ class HuggingFaceEngine(Engine):
                 f"hf download {self.model_name}"
             ) from None
         self.model.to(self.device).eval()
+        # A position past the model's last one is an index error, not a longer translation.
+        positions = getattr(self.model.config, "max_position_embeddings", None)
+        if positions:
+            self.max_length = min(self.max_length, positions - 1)
         self.family, family = model_family(self.tokenizer)
         self.prefix = ""
         self.generate_options: dict[str, Any] = {}
