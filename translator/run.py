@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -162,6 +162,19 @@ class Journal:
             os.fsync(handle.fileno())
 
 
+def _results(
+    records: list[dict], translations: list[str], errors: dict[int, str], engine: Engine
+) -> Iterator[dict]:
+    mt = engine.metadata
+    for index, (record, translation) in enumerate(zip(records, translations, strict=True)):
+        # A stale error from translating an already translated file must not survive.
+        result = {key: value for key, value in record.items() if key != "translation_error"}
+        result.update(translation=translation, lang=engine.target, mt=mt)
+        if index in errors:
+            result["translation_error"] = errors[index]
+        yield result
+
+
 def translate_set(
     set_path: str | Path,
     engine: Engine,
@@ -212,6 +225,8 @@ def translate_set(
         texts = [record["text"] for record in records[start : start + size]]
         if number in done:
             chunk = done[number]
+            if len(chunk["translations"]) != len(texts):
+                raise GenError(f"chunk {number} does not match the set", path=journal.path)
             resumed += len(texts)
         else:
             chunk_translations, chunk_errors = _translate_texts(engine, texts)
@@ -222,15 +237,8 @@ def translate_set(
         if progress is not None:
             progress(len(translations), len(records))
 
-    mt = engine.metadata
-    results = []
-    for index, (record, translation) in enumerate(zip(records, translations, strict=True)):
-        result = {**record, "translation": translation, "lang": engine.target, "mt": mt}
-        if index in errors:
-            result["translation_error"] = errors[index]
-        results.append(result)
     with atomic_write(out) as handle:
-        write_jsonl(handle, results)
+        write_jsonl(handle, _results(records, translations, errors, engine))
     with atomic_write(hyp) as handle:
         handle.writelines(translation + "\n" for translation in translations)
     journal.path.unlink()

@@ -75,7 +75,9 @@ def translate(
     mt = load_engine(engine, source_lang, to, options)
     out = out or default_output(set_path, engine, to)
     columns = (TextColumn("translating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    console = Console(stderr=True)
+    hidden = not console.is_terminal  # no bar in logs and pipes
+    with Progress(*columns, console=console, transient=True, disable=hidden) as bar:
         task = bar.add_task("translate", total=None)
         summary = translate_set(
             set_path,
