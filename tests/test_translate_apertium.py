@@ -16,10 +16,11 @@ from test_translate import read_output, write_set
 from gen.errors import MissingResourceError
 from translator.apertium import ApertiumEngine, from_stream, split_output, to_stream
 from translator.base import EngineError
+from translator.run import translate_chunk
 
 # Sentences that break naive batching: inner full stops, abbreviations, quotes, no final
 # full stop (plain-text Apertium joins such a line to the next), Apertium's reserved
-# characters, a blank, line-break-free Unicode.
+# characters, a blank, Unicode, a line break and a fake boundary mark.
 TRICKY = [
     "That nurse is my brother.",
     'She said "hello." Then the doctor left.',
@@ -31,6 +32,7 @@ TRICKY = [
     "Is the teacher her sister?",
     "Café niño — “curly quotes” … ",
     "The baker is her sister .",
+    "A line\nbreak [gen:0] inside.",
 ]
 
 
@@ -52,6 +54,13 @@ def test_a_batch_maps_back_one_to_one_and_equals_sentences_alone(apertium_pair):
     assert batched[3] == "El panadero de EE.UU. es su madre"
     assert batched[5] == ""
     assert "[grupo] <etiqueta>" in batched[4]
+    assert "\n" not in batched[10] and "[gen:0]" in batched[10]
+
+
+def test_a_sentence_apertium_cannot_take_fails_alone(apertium_pair):
+    translations, errors = translate_chunk(apertium_pair, ["The nurse.", "A \0 NUL.", "Her aunt."])
+    assert errors == {1: "the sentence contains a NUL character"}
+    assert translations[1] == "" and translations[2] == "Su tía."
 
 
 def test_unknown_word_marks_are_dropped_unless_asked_for(apertium_pair):
