@@ -75,7 +75,7 @@ def bench_huggingface(count: int, threads: int | None) -> None:
     if threads:
         torch.set_num_threads(threads)
     sys.path.insert(0, str(REPO / "tests"))
-    from tiny_marian import build_tiny_marian
+    from tiny_models import build_tiny_marian
 
     from translator.registry import load_engine
 

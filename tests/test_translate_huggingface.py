@@ -39,18 +39,25 @@ def one_thread():
 
 @pytest.fixture(scope="module")
 def tiny_marian(tmp_path_factory, one_thread):
-    from tiny_marian import build_tiny_marian
+    from tiny_models import build_tiny_marian
 
     return build_tiny_marian(tmp_path_factory.mktemp("marian"))
 
 
 @pytest.fixture(scope="module")
 def multi_target_marian(tmp_path_factory, one_thread):
-    from tiny_marian import build_tiny_marian
+    from tiny_models import build_tiny_marian
 
     return build_tiny_marian(
         tmp_path_factory.mktemp("marian-mul"), target_tokens=(">>spa<<", ">>fra<<")
     )
+
+
+@pytest.fixture(scope="module")
+def tiny_m2m100(tmp_path_factory, one_thread):
+    from tiny_models import build_tiny_m2m100
+
+    return build_tiny_m2m100(tmp_path_factory.mktemp("m2m100"))
 
 
 def test_batched_greedy_output_equals_one_sentence_at_a_time(tiny_marian):
@@ -74,6 +81,17 @@ def test_multi_target_marian_gets_its_target_token(multi_target_marian):
     assert load_engine("huggingface", "en", "es", options).prefix == ">>spa<< "
     with pytest.raises(GenError, match="cannot translate into 'de'.*>>fra<<, >>spa<<"):
         load_engine("huggingface", "en", "de", options)
+
+
+def test_m2m100_is_told_both_languages_and_hides_the_target_token(tiny_m2m100):
+    engine = load_engine("huggingface", "en", "es", {"model": str(tiny_m2m100), **GREEDY})
+    es_id = engine.tokenizer.convert_tokens_to_ids("__es__")
+    assert engine.generate_options == {"forced_bos_token_id": es_id}
+    source_ids = engine.tokenizer("The baker.").input_ids
+    assert engine.tokenizer.convert_ids_to_tokens(source_ids[0]) == "__en__"
+    translations = engine.translate(SENTENCES)
+    assert translations == [engine.translate([text])[0] for text in SENTENCES]
+    assert not any("__es__" in translation for translation in translations)
 
 
 def test_a_missing_model_says_how_to_get_it(tmp_path):

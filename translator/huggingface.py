@@ -10,7 +10,7 @@ language_codes.toml, keyed by the class of the model's tokenizer.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,13 +50,20 @@ def family_code(family: dict[str, Any], lang: str, model: str) -> str:
 
 
 def target_token(
-    family: dict[str, Any], target: str, vocab: Mapping[str, int], model: str
+    family: dict[str, Any],
+    target: str,
+    vocab: Collection[str],
+    model: str,
+    known: Callable[[str], bool] | None = None,
 ) -> str | None:
     """The token that selects the target language; None for a single-target Marian model
-    (OPUS-MT en-es has no ``>>xx<<`` tokens: its target is fixed)."""
+    (OPUS-MT en-es has no ``>>xx<<`` tokens: its target is fixed). ``known(token)`` says
+    whether the tokenizer has a token (M2M-100 keeps its language tokens out of its
+    vocabulary); it defaults to membership in ``vocab``."""
+    known = known or vocab.__contains__
     if not family.get("target_in_source_text"):
         token = family["target_token"].format(code=family_code(family, target, model))
-        if token not in vocab:
+        if not known(token):
             raise GenError(f"{model} has no language token {token!r}")
         return token
     targets = sorted(token for token in vocab if _MARIAN_TARGET.fullmatch(token))
@@ -64,7 +71,7 @@ def target_token(
         return None
     for column in family["codes"]:
         code = language_code(target, column)
-        if code is not None and family["target_token"].format(code=code) in vocab:
+        if code is not None and known(family["target_token"].format(code=code)):
             return family["target_token"].format(code=code)
     raise GenError(
         f"{model} cannot translate into {target!r}: its target tokens are {', '.join(targets[:20])}"
@@ -112,7 +119,9 @@ class HuggingFaceEngine(Engine):
         self.family, family = model_family(self.tokenizer)
         self.prefix = ""
         self.generate_options: dict[str, Any] = {}
-        token = target_token(family, target, self.tokenizer.get_vocab(), self.model_name)
+        token = target_token(
+            family, target, self.tokenizer.get_vocab(), self.model_name, known=self._known
+        )
         if token is not None and family.get("target_in_source_text"):
             self.prefix = token + " "
         elif token is not None:
@@ -120,6 +129,9 @@ class HuggingFaceEngine(Engine):
             self.generate_options["forced_bos_token_id"] = token_id
         if family.get("source_codes"):
             self.tokenizer.src_lang = family_code(family, source, self.model_name)
+
+    def _known(self, token: str) -> bool:
+        return self.tokenizer.convert_tokens_to_ids(token) != self.tokenizer.unk_token_id
 
     @property
     def metadata(self) -> dict[str, Any]:
@@ -164,6 +176,9 @@ class HuggingFaceEngine(Engine):
                 )
         except (RuntimeError, ValueError) as error:  # out of memory, bad input
             raise EngineError(f"{type(error).__name__}: {str(error).splitlines()[0]}") from None
+        forced = self.generate_options.get("forced_bos_token_id")
+        if forced is not None:  # not always a special token (M2M-100 in transformers 5)
+            output = output.masked_fill(output == forced, self.tokenizer.pad_token_id)
         return self.tokenizer.batch_decode(output, skip_special_tokens=True)
 
 
