@@ -46,13 +46,20 @@ def installed_modes() -> list[str]:
     return result.stdout.split()
 
 
-def package_version(package: str) -> str:
-    """The Debian package's version, or "unknown" for language data built from source."""
+def data_version(mode: str) -> str:
+    """The Debian package holding ``mode`` and its version ("apertium-eng-spa 0.8.1-2"), or
+    "language data of unknown version" for data built from source."""
     if shutil.which("dpkg-query") is None:
-        return "unknown"
-    command = ["dpkg-query", "-W", "-f=${Version}", package]
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    return (result.returncode == 0 and result.stdout.strip()) or "unknown"
+        return "language data of unknown version"
+    mode_file = f"/usr/share/apertium/modes/{mode}.mode"
+    owner = subprocess.run(["dpkg-query", "-S", mode_file], capture_output=True, text=True)
+    package = owner.stdout.split(":")[0].strip() if owner.returncode == 0 else ""
+    version = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True
+    )
+    if not package or version.returncode != 0:
+        return "language data of unknown version"
+    return f"{package} {version.stdout.strip()}"
 
 
 def split_output(output: str, expected: int, mode: str) -> list[str]:
@@ -103,8 +110,7 @@ class ApertiumEngine(Engine):
         self.mode = found[0]
         version = subprocess.run(["apertium", "-V"], capture_output=True, text=True, check=False)
         self.version = version.stdout.strip().lower() or "apertium unknown"
-        package = package or f"apertium-{self.mode}"
-        self.data_version = f"{package} {package_version(package)}"
+        self.data_version = data_version(self.mode)
 
     @property
     def metadata(self) -> dict[str, Any]:
