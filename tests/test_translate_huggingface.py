@@ -78,7 +78,10 @@ def test_metadata_records_model_versions_and_decoding(tiny_marian):
 
 def test_multi_target_marian_gets_its_target_token(multi_target_marian):
     options = {"model": str(multi_target_marian), **GREEDY}
-    assert load_engine("huggingface", "en", "es", options).prefix == ">>spa<< "
+    engine = load_engine("huggingface", "en", "es", options)
+    assert engine.prefix == ">>spa<< "
+    first = engine.tokenizer(engine.prefix + "The baker.").input_ids[0]
+    assert engine.tokenizer.convert_ids_to_tokens(first) == ">>spa<<"
     with pytest.raises(GenError, match="cannot translate into 'de'.*>>fra<<, >>spa<<"):
         load_engine("huggingface", "en", "de", options)
 
