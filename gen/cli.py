@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from gen import __version__
-from gen.commands.translate import translate
+from gen.commands.translate import translate_command
 from gen.errors import GenError
 
 
@@ -63,4 +63,4 @@ def main(
     ctx.meta["gen.debug"] = debug
 
 
-app.command()(translate)
+app.command("translate")(translate_command)

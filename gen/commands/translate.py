@@ -15,7 +15,7 @@ from translator.run import default_output, translate_set
 _HF = "huggingface engine"
 
 
-def translate(
+def translate_command(
     set_path: Annotated[
         Path,
         typer.Argument(
