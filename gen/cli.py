@@ -15,6 +15,7 @@ from typer.core import TyperGroup
 
 from gen import __version__
 from gen.commands import build, lint
+from gen.commands.translate import translate_command
 from gen.errors import GenError
 
 
@@ -65,3 +66,4 @@ def main(
 
 app.command("build")(build.build)
 app.command("lint")(lint.lint)
+app.command("translate")(translate_command)

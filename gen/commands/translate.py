@@ -1,0 +1,97 @@
+"""`gen translate`: translate a set with an MT engine, writing the input `gen check` reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from translator.registry import ENGINES, load_engine
+from translator.run import default_output, translate_set
+
+_HF = "huggingface engine"
+
+
+def translate_command(
+    set_path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="SET", help="A set folder (its source.jsonl is read) or a JSONL of records."
+        ),
+    ],
+    to: Annotated[str, typer.Option("--to", help="Target language (ISO 639-1, e.g. es).")],
+    engine: Annotated[str, typer.Option(help=f"MT engine: {', '.join(ENGINES)}.")] = "apertium",
+    source_lang: Annotated[str, typer.Option("--from", help="Source language.")] = "en",
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Output JSONL (default: SET/ENGINE.LANG.jsonl); the hyp file is "
+            "written beside it with the suffix .txt."
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option(help="Continue an interrupted run from its journal (OUT.journal).")
+    ] = False,
+    unknown_marks: Annotated[
+        bool,
+        typer.Option(help="apertium: keep the * Apertium puts before words it does not know."),
+    ] = False,
+    model: Annotated[
+        str | None,
+        typer.Option(help="Model name on the hub, or a local folder.", rich_help_panel=_HF),
+    ] = None,
+    beam_size: Annotated[int, typer.Option(help="Beams (1: greedy).", rich_help_panel=_HF)] = 4,
+    max_length: Annotated[
+        int, typer.Option(help="Most tokens per translation.", rich_help_panel=_HF)
+    ] = 256,
+    batch_size: Annotated[
+        int, typer.Option(help="Sentences per forward pass.", rich_help_panel=_HF)
+    ] = 32,
+    device: Annotated[
+        str, typer.Option(help="auto (GPU when present), cpu, cuda, cuda:1...", rich_help_panel=_HF)
+    ] = "auto",
+    dtype: Annotated[
+        str,
+        typer.Option(
+            help="auto (float16 on GPU, float32 on CPU), float32, float16, bfloat16.",
+            rich_help_panel=_HF,
+        ),
+    ] = "auto",
+) -> None:
+    """Translate a set: write its records plus `translation`, `lang` and `mt` (the input of
+    `gen check`) and a plain hyp file, one translation per line, in the set's order."""
+    options = {
+        "unknown_marks": unknown_marks,
+        "model": model,
+        "beam_size": beam_size,
+        "max_length": max_length,
+        "batch_size": batch_size,
+        "device": device,
+        "dtype": dtype,
+    }
+    mt = load_engine(engine, source_lang, to, options)
+    out = out or default_output(set_path, engine, to)
+    columns = (TextColumn("translating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    console = Console(stderr=True)
+    hidden = not console.is_terminal  # no bar in logs and pipes
+    with Progress(*columns, console=console, transient=True, disable=hidden) as bar:
+        task = bar.add_task("translate", total=None)
+        summary = translate_set(
+            set_path,
+            mt,
+            out,
+            resume=resume,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
+    notes = [f"{summary.resumed} read back from the journal"] if summary.resumed else []
+    if summary.failed:
+        notes.append(f"{summary.failed} without a translation (see translation_error)")
+    typer.echo(
+        f"translated {summary.records} sentences"
+        + "".join(f", {note}" for note in notes)
+        + f": {summary.out}, {summary.hyp}",
+        err=True,
+    )

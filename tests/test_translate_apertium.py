@@ -1,0 +1,139 @@
+"""The Apertium engine: exact sentence boundaries, unknown-word marks, missing pairs, the CLI.
+
+Needs Apertium and its en→es pair (apt: apertium apertium-eng-spa, see scripts/setup).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+from conftest import REPO
+from test_translate import read_output, write_set
+
+from gen.errors import MissingResourceError
+from translator.apertium import ApertiumEngine, from_stream, split_output, to_stream
+from translator.base import EngineError
+from translator.run import translate_chunk
+
+# Sentences that break naive batching: inner full stops, abbreviations, quotes, no final
+# full stop (plain-text Apertium joins such a line to the next), Apertium's reserved
+# characters, a blank, Unicode, a line break and a fake boundary mark.
+TRICKY = [
+    "That nurse is my brother.",
+    'She said "hello." Then the doctor left.',
+    "Dr. Smith is a doctor.",
+    "The U.S. baker is his mother",
+    "*star* and [brackets] <tag> ^caret$ \\back {x} @y /z",
+    "   ",
+    "The baker's aunt, a lawyer; the clerk's uncle!",
+    "Is the teacher her sister?",
+    "Café niño — “curly quotes” … ",
+    "The baker is her sister .",
+    "A line\nbreak [gen:0] inside.",
+]
+
+
+@pytest.fixture(scope="module")
+def apertium_pair():
+    if shutil.which("apertium") is None:
+        pytest.skip("Apertium is not installed (scripts/setup installs it)")
+    try:
+        return ApertiumEngine("en", "es", {})
+    except MissingResourceError as error:
+        pytest.skip(str(error))
+
+
+def test_a_batch_maps_back_one_to_one_and_equals_sentences_alone(apertium_pair):
+    batched = apertium_pair.translate(TRICKY)
+    assert len(batched) == len(TRICKY)
+    assert batched == [apertium_pair.translate([text])[0] for text in TRICKY]
+    assert batched[0] == "Aquel enfermero es mi hermano ."
+    assert batched[3] == "El panadero de EE.UU. es su madre"
+    assert batched[5] == ""
+    assert "[grupo] <etiqueta>" in batched[4]
+    assert "\n" not in batched[10] and "[gen:0]" in batched[10]
+
+
+def test_a_sentence_apertium_cannot_take_fails_alone(apertium_pair):
+    translations, errors = translate_chunk(apertium_pair, ["The nurse.", "A \0 NUL.", "Her aunt."])
+    assert errors == {1: "the sentence contains a NUL character"}
+    assert translations[1] == "" and translations[2] == "Su tía."
+
+
+def test_unknown_word_marks_are_dropped_unless_asked_for(apertium_pair):
+    sentence = ["The blorficator is my brother."]
+    [plain] = apertium_pair.translate(sentence)
+    marked = ApertiumEngine("en", "es", {"unknown_marks": True})
+    assert plain.startswith("El blorficator es mi hermano")
+    assert marked.translate(sentence) == [plain.replace("blorficator", "*blorficator")]
+    assert marked.metadata["options"] == {"unknown_marks": True}
+
+
+def test_metadata_names_engine_mode_and_versions(apertium_pair):
+    metadata = apertium_pair.metadata
+    assert (metadata["engine"], metadata["model"]) == ("apertium", "eng-spa")
+    assert metadata["version"].startswith("apertium 3.")
+    assert "apertium-eng-spa" in metadata["version"]
+
+
+@pytest.mark.parametrize(
+    "text", ["plain", "a [b] ^c$ \\d /e @f <g> {h}", "tab\tand  spaces", "ñ “q” 걔"]
+)
+def test_stream_escaping_round_trips(text):
+    assert from_stream(to_stream(text)) == " ".join(text.split())
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "uno [gen:0]\0dos [gen:1] tres [gen:2]\0",  # two sentences merged
+        "uno [gen:0]\0tres [gen:2]\0dos [gen:1]\0",  # out of order
+        "uno [gen:0]\0dos\0tres [gen:2]\0",  # a mark lost
+        "uno [gen:0]\0dos [gen:1]\0",  # a sentence lost
+    ],
+)
+def test_lost_sentence_boundaries_fail_loudly(output):
+    with pytest.raises(EngineError, match="returned .* sentences for 3"):
+        split_output(output, 3, "eng-spa")
+
+
+def test_trailing_nuls_from_the_pipeline_are_ignored():
+    output = "uno [gen:0]\0 [gen:1]\0" + "\0" * 9
+    assert split_output(output, 2, "eng-spa") == ["uno", ""]
+
+
+def test_missing_apertium_says_what_to_install(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    fix = "sudo apt-get install apertium apertium-eng-cat"
+    with pytest.raises(MissingResourceError, match=fix):
+        ApertiumEngine("en", "ca", {})
+
+
+def gen(*args, cwd=REPO):
+    return subprocess.run(
+        [sys.executable, "-m", "gen", *args], cwd=cwd, capture_output=True, text=True
+    )
+
+
+def test_cli_translates_a_set_with_apertium(tmp_path, apertium_pair):
+    set_dir = write_set(tmp_path / "set", ["That nurse is my brother.", "The baker is her mother"])
+    result = gen("translate", str(set_dir), "--to", "es")
+    assert result.returncode == 0, result.stderr
+    assert (set_dir / "apertium.es.txt").read_text() == (
+        "Aquel enfermero es mi hermano .\nEl panadero es su madre\n"
+    )
+    records = read_output(set_dir / "apertium.es.jsonl")
+    assert records[0]["mt"]["model"] == "eng-spa" and records[0]["lang"] == "es"
+    assert "translated 2 sentences" in result.stderr
+
+
+def test_cli_missing_pair_is_one_line_saying_what_to_install(tmp_path, apertium_pair):
+    result = gen("translate", str(write_set(tmp_path / "set")), "--to", "tlh")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "gen: error: Apertium has no en→tlh pair here: install the pair's Debian package "
+        "(`apt-cache search apertium` lists them)\n"
+    )

@@ -1,0 +1,245 @@
+"""Translate a set chunk by chunk, with a journal that lets an interrupted run resume.
+
+The set's records are cut into chunks of the engine's ``chunk_size``. After each chunk its
+translations are appended to a journal beside the output (``OUT.journal``, flushed to disk);
+``resume=True`` reads the finished chunks back and translates only the rest, so a resumed
+run writes exactly what an uninterrupted one would. When every chunk is done the output JSONL
+and the hyp file are written whole (:func:`gen.io.atomic_write`) and the journal is removed.
+
+A chunk the engine fails on is split in halves and retried until the failing sentences are
+alone; each is recorded with an empty translation and ``translation_error``, never dropped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gen.errors import GenError
+from gen.io import atomic_write, dumps, read_jsonl, write_jsonl
+from translator.base import Engine, EngineError
+
+JOURNAL_FORMAT = "gen translate journal 1"
+EMPTY_SOURCE = "empty source sentence"
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    records: int
+    failed: int
+    resumed: int  # sentences read back from the journal instead of translated
+    out: Path
+    hyp: Path
+
+
+def source_path(set_path: str | Path) -> Path:
+    """A set folder's ``source.jsonl``, or the path itself when it is a JSONL file."""
+    path = Path(set_path)
+    return path / "source.jsonl" if path.is_dir() else path
+
+
+def default_output(set_path: str | Path, engine: str, target: str) -> Path:
+    """``SET_DIR/ENGINE.TARGET.jsonl``, e.g. ``runs/set/apertium.es.jsonl``."""
+    path = Path(set_path)
+    folder = path if path.is_dir() else path.parent
+    return folder / f"{engine}.{target}.jsonl"
+
+
+def hyp_path(out: Path) -> Path:
+    """The plain hyp file written beside the output JSONL: same name, ``.txt``."""
+    hyp = out.with_suffix(".txt")
+    if hyp == out:
+        raise GenError("the output must not end in .txt: the hyp file takes that name", path=out)
+    return hyp
+
+
+def journal_path(out: Path) -> Path:
+    return out.with_name(out.name + ".journal")
+
+
+def read_records(path: Path) -> list[dict]:
+    records = []
+    for line, record in read_jsonl(path):
+        if not isinstance(record.get("text"), str):
+            raise GenError("missing or not a string", path=path, line=line, field="text")
+        records.append(record)
+    return records
+
+
+def translate_chunk(engine: Engine, texts: Sequence[str]) -> tuple[list[str], dict[int, str]]:
+    """Translate ``texts``; return the translations and ``{index: reason}`` for failures.
+
+    On :class:`EngineError` the texts are split in halves and retried, so one bad sentence
+    costs its own translation only.
+    """
+    try:
+        translations = engine.translate(texts)
+        if len(translations) != len(texts):
+            got, sent = len(translations), len(texts)
+            raise EngineError(f"{engine.name} returned {got} translations for {sent} sentences")
+        return translations, {}
+    except EngineError as error:
+        if len(texts) == 1:
+            return [""], {0: str(error)}
+        middle = len(texts) // 2
+        left, left_errors = translate_chunk(engine, texts[:middle])
+        right, right_errors = translate_chunk(engine, texts[middle:])
+        right_errors = {index + middle: reason for index, reason in right_errors.items()}
+        return left + right, {**left_errors, **right_errors}
+
+
+def _translate_texts(engine: Engine, texts: Sequence[str]) -> tuple[list[str], dict[int, str]]:
+    """Like translate_chunk, but blank sources are answered here, not sent to the engine."""
+    wanted = [index for index, text in enumerate(texts) if text.strip()]
+    translated, failures = translate_chunk(engine, [texts[index] for index in wanted])
+    translations = [""] * len(texts)
+    errors = {index: EMPTY_SOURCE for index, text in enumerate(texts) if not text.strip()}
+    for position, index in enumerate(wanted):
+        # The hyp file holds one translation per line.
+        translations[index] = translated[position].replace("\r", " ").replace("\n", " ")
+        if position in failures:
+            errors[index] = failures[position]
+    return translations, errors
+
+
+class Journal:
+    """The finished chunks of an interrupted run: a header line, then one line per chunk."""
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        self.path = path
+        self.header = header
+
+    def read(self) -> dict[int, dict]:
+        """Return the finished chunks by number; a torn last line (the run died while writing
+        it) is cut off, so the chunk is simply translated again."""
+        with open(self.path, encoding="utf-8") as handle:
+            lines = handle.readlines()
+        try:
+            header = json.loads(lines[0]) if lines else None
+        except json.JSONDecodeError:
+            header = None
+        if header is None or header.get("format") != JOURNAL_FORMAT:
+            raise GenError("not a gen translate journal; delete it to start over", path=self.path)
+        for field in ("input_sha256", "records", "mt"):
+            if header.get(field) != self.header[field]:
+                raise GenError(
+                    f"the journal was made with a different {field} ({header.get(field)}); "
+                    "delete it to start over, or resume with the same set and engine options",
+                    path=self.path,
+                    line=1,
+                )
+        self.header["chunk_size"] = header["chunk_size"]
+        chunks: dict[int, dict] = {}
+        good_bytes = len(lines[0].encode())
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                chunk = json.loads(line)
+            except json.JSONDecodeError:
+                if number != len(lines):
+                    raise GenError("corrupt journal line", path=self.path, line=number) from None
+                with open(self.path, "r+b") as handle:
+                    handle.truncate(good_bytes)
+                break
+            chunks[chunk["chunk"]] = chunk
+            good_bytes += len(line.encode())
+        return chunks
+
+    def start(self) -> None:
+        with open(self.path, "w", encoding="utf-8") as handle:
+            handle.write(dumps({"format": JOURNAL_FORMAT, **self.header}) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def append(self, chunk: dict) -> None:
+        with open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(dumps(chunk) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+def _results(
+    records: list[dict], translations: list[str], errors: dict[int, str], engine: Engine
+) -> Iterator[dict]:
+    mt = engine.metadata
+    for index, (record, translation) in enumerate(zip(records, translations, strict=True)):
+        # A stale error from translating an already translated file must not survive.
+        result = {key: value for key, value in record.items() if key != "translation_error"}
+        result.update(translation=translation, lang=engine.target, mt=mt)
+        if index in errors:
+            result["translation_error"] = errors[index]
+        yield result
+
+
+def translate_set(
+    set_path: str | Path,
+    engine: Engine,
+    out: str | Path,
+    *,
+    resume: bool = False,
+    chunk_size: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunSummary:
+    """Translate the set at ``set_path`` (a set folder or a JSONL file of records) into
+    ``out`` (records plus ``translation``, ``lang``, ``mt``) and its hyp file.
+
+    ``progress(done, total)`` is called after each chunk, those read back from the journal
+    included.
+    """
+    source = source_path(set_path)
+    records = read_records(source)
+    out = Path(out)
+    hyp = hyp_path(out)
+    journal = Journal(
+        journal_path(out),
+        {
+            "input_sha256": hashlib.sha256(source.read_bytes()).hexdigest(),
+            "records": len(records),
+            "mt": engine.metadata,
+            "chunk_size": chunk_size or engine.chunk_size,
+        },
+    )
+    done: dict[int, dict] = {}
+    if journal.path.exists():
+        if not resume:
+            raise GenError(
+                "an interrupted run left this journal: pass --resume to continue it, "
+                "or delete it to start over",
+                path=journal.path,
+            )
+        done = journal.read()
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        journal.start()
+    size = journal.header["chunk_size"]
+    translations: list[str] = []
+    errors: dict[int, str] = {}
+    resumed = 0
+    if progress is not None:
+        progress(0, len(records))
+    for number, start in enumerate(range(0, len(records), size)):
+        texts = [record["text"] for record in records[start : start + size]]
+        if number in done:
+            chunk = done[number]
+            if len(chunk["translations"]) != len(texts):
+                raise GenError(f"chunk {number} does not match the set", path=journal.path)
+            resumed += len(texts)
+        else:
+            chunk_translations, chunk_errors = _translate_texts(engine, texts)
+            chunk = {"chunk": number, "translations": chunk_translations, "errors": chunk_errors}
+            journal.append(chunk)
+        translations.extend(chunk["translations"])
+        errors.update({start + int(index): reason for index, reason in chunk["errors"].items()})
+        if progress is not None:
+            progress(len(translations), len(records))
+
+    with atomic_write(out) as handle:
+        write_jsonl(handle, _results(records, translations, errors, engine))
+    with atomic_write(hyp) as handle:
+        handle.writelines(translation + "\n" for translation in translations)
+    journal.path.unlink()
+    return RunSummary(len(records), len(errors), resumed, out, hyp)
