@@ -15,6 +15,8 @@ from typer.core import TyperGroup
 
 from gen import __version__
 from gen.commands import build, lint
+from gen.commands.check import check_command
+from gen.commands.languages import languages_command
 from gen.commands.translate import translate_command
 from gen.errors import GenError
 
@@ -66,4 +68,6 @@ def main(
 
 app.command("build")(build.build)
 app.command("lint")(lint.lint)
+app.command("check")(check_command)
+app.command("languages")(languages_command)
 app.command("translate")(translate_command)
