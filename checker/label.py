@@ -9,7 +9,7 @@ the expected gender. The rules that find the words agreeing with a noun are data
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -50,6 +50,9 @@ class AgreementRules:
     subject: frozenset[str]
     head_dependents: frozenset[str]
     agreement_overrides: frozenset[str]
+    predicate_after: frozenset[str]
+    predicative: Mapping[str, str]
+    predicative_gap: frozenset[str]
     name: str = ""
 
 
@@ -59,12 +62,14 @@ def agreement_rules(path: Path = AGREEMENT_FILE) -> dict[str, AgreementRules]:
     with open(path, "rb") as handle:
         table = tomllib.load(handle)
     defaults = table.pop("defaults")
+    families = table.pop("families", {})
     rules = {}
     for lang, own in table.items():
-        merged: dict[str, Any] = {**defaults, **own}
+        family = families[own.pop("family")] if "family" in own else {}
+        merged: dict[str, Any] = {**defaults, **family, **own}
         rules[lang] = AgreementRules(
             **{
-                key: value if isinstance(value, (bool, str)) else frozenset(value)
+                key: value if isinstance(value, (bool, str, dict)) else frozenset(value)
                 for key, value in merged.items()
             }
         )
@@ -114,6 +119,11 @@ def inconclusive(reason: str) -> Verdict:
     return Verdict(INCONCLUSIVE, reason)
 
 
+#: How a bound word agrees: with the noun inside its phrase (article, adjective), or with
+#: the person the noun names, as its predicate (past-tense verb, participle, copula).
+PHRASE, PREDICATE = "phrase", "predicate"
+
+
 def label(
     *,
     expected_gender: str,
@@ -125,9 +135,10 @@ def label(
 ) -> Verdict:
     """Label one translation: read the gender of the target word(s) aligned to the occupation.
 
-    The head of the aligned words is their first noun; its own gender decides unless it is
-    open or missing, or agreement may overrule it (see agreement.toml). Agreement comes from
-    the words bound to the head and from aligned non-noun words (an aligned article).
+    The head of the aligned words is their first noun. Its gender is read from, in order:
+    its predicate (which agrees with the person: ru "врач пришла", "стала учителем"), its
+    phrase (es "la periodista"), its own readings. A later source yields to an earlier
+    one only where agreement.toml lets agreement overrule the noun's own gender.
     """
     words = sentence.words
     start, end = occupation
@@ -136,35 +147,47 @@ def label(
         return inconclusive(NO_ALIGNMENT)
     target_tokens = tuple((i, words[i].text) for i in aligned)
     head = _head(words, aligned, rules)
-    own_gender, own_readings = _gender(words[head], _own_classes(words[head], rules))
-    noun = Evidence(head, words[head].text, "noun", own_gender, own_readings)
+    own, own_readings = _gender(words[head], _own_classes(words[head], rules))
+    noun = Evidence(head, words[head].text, "noun", own, own_readings)
 
     bound = _bound_words(words, head, rules)
-    seen = {i for i, _ in bound}
-    bound += [(i, rules.agreeing) for i in aligned if i != head and i not in seen]
-    votes = []
-    for i, classes in bound:
+    seen = {i for i, _, _ in bound}
+    bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
+    votes: dict[str, list[Evidence]] = {PREDICATE: [], PHRASE: []}
+    for i, classes, role in bound:
         gender, readings = _gender(words[i], classes)
         if gender is not None:
-            votes.append(Evidence(i, words[i].text, "agreement", gender, readings))
-    agreed = {vote.gender for vote in votes}
+            votes[role].append(Evidence(i, words[i].text, role, gender, readings))
 
-    if own_gender is not None and (
-        not agreed or len(agreed) > 1 or own_gender not in rules.agreement_overrides
-    ):
-        gender = own_gender
-    elif len(agreed) == 1:
-        gender = agreed.pop()
-    elif agreed:
-        return Verdict(INCONCLUSIVE, CONFLICTING_GENDER, target_tokens, None, (noun, *votes))
-    else:
+    gender, evidence = _decide(own, votes, rules)
+    if gender is None:
+        if any(votes.values()):
+            reason = CONFLICTING_GENDER
+            evidence = (noun, *votes[PREDICATE], *votes[PHRASE])
+            return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
         source = {token.lower() for token in source_tokens[start:end]}
         untranslated = any(words[i].text.lower() in source for i in aligned)
         reason = UNTRANSLATED if untranslated else NO_GENDER
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun,))
-    evidence = (noun, *(vote for vote in votes if vote.gender == gender))
     verdict = CORRECT if gender == expected_gender else WRONG
-    return Verdict(verdict, None, target_tokens, gender, evidence)
+    return Verdict(verdict, None, target_tokens, gender, (noun, *evidence))
+
+
+def _decide(
+    own: str | None, votes: dict[str, list[Evidence]], rules: AgreementRules
+) -> tuple[str | None, tuple[Evidence, ...]]:
+    """The gender and the agreeing words that gave it; None when nothing decides."""
+    for role in (PREDICATE, PHRASE):
+        genders = {vote.gender for vote in votes[role]}
+        if len(genders) != 1:
+            continue
+        gender = genders.pop()
+        if own is None or gender == own or own in rules.agreement_overrides:
+            support = [vote for level in votes.values() for vote in level if vote.gender == gender]
+            return gender, tuple(support)
+    if own is not None:
+        return own, tuple(vote for level in votes.values() for vote in level if vote.gender == own)
+    return None, ()
 
 
 def _is(word: Word, classes: Collection[str]) -> bool:
@@ -195,8 +218,8 @@ def _gender(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str
 
 
 def _head(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
-    """The first aligned noun; else the noun an aligned article or adjective introduces;
-    else the first aligned word."""
+    """The first aligned noun; else the noun an aligned article or adjective introduces, or
+    stands next to; else the first aligned word."""
     for i in aligned:
         if _is(words[i], rules.noun):
             return i
@@ -206,36 +229,60 @@ def _head(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> i
             j += 1
         if j != i and j < len(words) and _is(words[j], rules.noun):
             return j
+    for i in aligned:  # an aligned modifier next to its noun: es "lingüista [hábil]"
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(words) and _is(words[j], rules.noun) and _is(words[i], rules.agreeing):
+                return j
     return aligned[0]
 
 
 def _bound_words(
     words: Sequence[Word], head: int, rules: AgreementRules
-) -> list[tuple[int, Collection[str]]]:
-    """The words that agree with the head, each with the word classes its agreeing readings
-    belong to in that position (ru "моя" before a noun is the possessive, not the gerund
-    of "мыть"): from the parse when there is one, else from the surface (the noun phrase,
-    then the predicate)."""
+) -> list[tuple[int, Collection[str], str]]:
+    """The words that agree with the head: ``(index, the word classes its agreeing
+    readings belong to in that position, PHRASE or PREDICATE)``. The classes matter for
+    ambiguous words (ru "моя" before a noun is the possessive, not the gerund of "мыть").
+    From the parse when there is one, else from the surface."""
     if any(word.head is not None for word in words):
         return _dependency_bound(words, head, rules)
-    bound: list[tuple[int, Collection[str]]] = []
+    bound: list[tuple[int, Collection[str], str]] = []
     i = head - 1
     while i >= 0 and _is(words[i], rules.before):
-        bound.append((i, rules.before & rules.agreeing))
+        bound.append((i, rules.before & rules.agreeing, PHRASE))
         i -= 1
+    if _is(words[head], rules.noun) and _has_feats(words[head], rules.predicative):
+        while i >= 0 and _is(words[i], rules.predicative_gap):  # ru "стала [работать] врачом"
+            if _is(words[i], rules.predicate) and _gender(words[i], rules.predicate)[0]:
+                bound.append((i, rules.predicate, PREDICATE))
+                break
+            i -= 1
     j = head + 1
     while j < len(words) and _is(words[j], rules.after):
-        bound.append((j, rules.after & rules.agreeing))
+        bound.append((j, rules.after & rules.agreeing, PHRASE))
         j += 1
+    gap_passed = not rules.predicate_after
     while j < len(words) and rules.predicate:
         word = words[j]
-        if _is(word, rules.predicate) and _gender(word, rules.predicate)[0] is not None:
-            bound.append((j, rules.predicate))
+        if (
+            gap_passed
+            and _is(word, rules.predicate)
+            and _gender(word, rules.predicate)[0] is not None
+        ):
+            bound.append((j, rules.predicate, PREDICATE))
             break
         if not _is(word, rules.predicate_gap):
             break
+        gap_passed = gap_passed or _is(word, rules.predicate_after)
         j += 1
     return bound
+
+
+def _has_feats(word: Word, feats: Mapping[str, str]) -> bool:
+    """Whether some reading carries all of ``feats`` (never, for an empty table)."""
+    return bool(feats) and any(
+        all(reading.feats.get(key) == value for key, value in feats.items())
+        for reading in word.analyses
+    )
 
 
 def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:
@@ -244,21 +291,23 @@ def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:
 
 def _dependency_bound(
     words: Sequence[Word], head: int, rules: AgreementRules
-) -> list[tuple[int, Collection[str]]]:
+) -> list[tuple[int, Collection[str], str]]:
+    """The head's dependents in ``dependents`` (its phrase) and, when it is a subject, its
+    governor and the governor's ``head_dependents`` (its predicate)."""
     bound = [
-        i
+        (i, rules.agreeing, PHRASE)
         for i, word in enumerate(words)
         if word.head == head and _relation_in(word.deprel, rules.dependents)
     ]
     noun = words[head]
     if noun.head is not None and _relation_in(noun.deprel, rules.subject):
         governor = noun.head
-        bound.append(governor)
+        bound.append((governor, rules.agreeing, PREDICATE))
         bound += [
-            i
+            (i, rules.agreeing, PREDICATE)
             for i, word in enumerate(words)
             if word.head == governor
             and i != head
             and _relation_in(word.deprel, rules.head_dependents)
         ]
-    return [(i, rules.agreeing) for i in bound]
+    return bound

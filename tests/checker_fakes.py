@@ -15,8 +15,8 @@ from checker.backends.base import Aligner, Alignment, Analysis, TaggedSentence, 
 M, F = frozenset({"male"}), frozenset({"female"})
 MF, NONE = M | F, frozenset()
 
-#: word → readings (upos, genders); a word absent here is unknown to the tagger.
-LEXICON: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {
+#: word → readings (upos, genders[, feats]); a word absent here is unknown to the tagger.
+LEXICON: dict[str, tuple[tuple, ...]] = {
     "el": (("DET", M),),
     "la": (("DET", F), ("PRON", F)),
     "un": (("DET", M),),
@@ -42,6 +42,12 @@ LEXICON: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {
     "врач": (("NOUN", M),),
     "пришла": (("VERB", F),),
     "пришёл": (("VERB", M),),
+    "врачом": (("NOUN", M, {"Case": "Ins"}),),
+    "стала": (("VERB", F),),
+    "стал": (("VERB", M),),
+    "работать": (("VERB", NONE),),
+    "хорошим": (("ADJ", M, {"Case": "Ins"}),),
+    "nunca": (("ADV", NONE),),
 }
 
 #: English word → its translations in the fake lexicon.
@@ -50,7 +56,7 @@ DICTIONARY = {
     "a": {"un", "una"},
     "editor": {"editor", "editora"},
     "journalist": {"periodista"},
-    "doctor": {"médico", "médica", "врач", "arzt"},
+    "doctor": {"médico", "médica", "врач", "врачом", "arzt"},
     "nurse": {"nurse"},
     "is": {"es"},
     "was": {"fue"},
@@ -59,6 +65,7 @@ DICTIONARY = {
     "brother": {"hermano"},
     "sister": {"hermana"},
     "came": {"пришла", "пришёл"},
+    "became": {"стала", "стал"},
     "tall": {"alto", "alta"},
     "elected": {"elegida"},
 }
@@ -70,9 +77,13 @@ def tag_word(text: str) -> Word:
         text,
         tuple(
             Analysis(
-                text.lower(), upos, genders, f"{text.lower()}<{upos}><{'/'.join(sorted(genders))}>"
+                text.lower(),
+                upos,
+                genders,
+                f"{text.lower()}<{upos}><{'/'.join(sorted(genders))}>",
+                feats[0] if feats else {},
             )
-            for upos, genders in readings
+            for upos, genders, *feats in readings
         ),
     )
 

@@ -94,6 +94,23 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         ("The doctor came.", "Врач пришла.", "female", "ru", ("correct", None, "female")),
         ("The doctor came.", "Врач пришёл.", "female", "ru", ("wrong", None, "male")),
         ("The doctor came.", "Врач.", "female", "ru", ("wrong", None, "male")),
+        # ru: a predicate noun takes the gender of the verb before it, over its adjective's
+        (
+            "She became a doctor.",
+            "Стала работать хорошим врачом.",
+            "female",
+            "ru",
+            ("correct", None, "female"),
+        ),
+        ("He became a doctor.", "Стал врачом.", "female", "ru", ("wrong", None, "male")),
+        # Romance: a predicate adjective needs its copula
+        (
+            "Journalist tall.",
+            "Periodista nunca alta.",
+            "female",
+            "es",
+            ("inconclusive", "no_gender", None),
+        ),
         # ... but never a feminine noun masculine (es "el ama de casa")
         ("The editor.", "El editora.", "female", "es", ("correct", None, "female")),
         # de: the noun's own gender beats an ambiguous article
@@ -116,10 +133,10 @@ def test_evidence_names_the_reading_and_the_agreeing_word():
     assert fields["target_tokens"] == [{"index": 1, "text": "periodista"}]
     assert [(e["index"], e["role"], e["gender"]) for e in fields["evidence"]] == [
         (1, "noun", None),
-        (0, "agreement", "female"),
-        (3, "agreement", "female"),
+        (3, "predicate", "female"),
+        (0, "phrase", "female"),
     ]
-    assert fields["evidence"][1]["readings"] == ["la<DET><female>"]  # not its PRON reading
+    assert fields["evidence"][2]["readings"] == ["la<DET><female>"]  # not its PRON reading
 
 
 def test_alignment_to_the_article_only_reaches_its_noun():

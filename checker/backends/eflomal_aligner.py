@@ -2,20 +2,31 @@
 
 Like WinoMT with fast_align, the aligner learns from the translations under test: it is
 fitted on the whole batch (the pipeline sends chunks of up to 20,000 pairs), in both
-directions, and the two are symmetrised with grow-diag-final-and. A handful of pairs
-alone aligns badly; the more pairs a batch has, the better. eflomal's sampler seeds itself
-from /dev/urandom, so two runs may differ on a few rare words.
+directions, and the two are symmetrised with grow-diag-final-and. A batch of a few hundred
+pairs cannot learn rare words from co-occurrence alone, so words that look alike once
+transliterated (economist/economista, analyst/аналитик, student/Vollzeitstudentin, names)
+get a lexical prior: the
+statistics still decide, but start from the cognates. eflomal's sampler seeds itself from
+/dev/urandom, so two runs may differ on a few rare words.
 """
 
 from __future__ import annotations
 
 import tempfile
 from collections.abc import Mapping, Sequence
+from difflib import SequenceMatcher
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from checker.backends.base import Aligner, Alignment
+
+#: Cognate priors: pairs of words of at least MIN_COGNATE letters whose transliterations
+#: are this similar (difflib's ratio) get a Dirichlet prior of COGNATE_PRIOR pseudo-counts.
+COGNATE_SIMILARITY = 0.65
+MIN_COGNATE = 4
+COGNATE_PRIOR = 5.0
 
 _NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -46,16 +57,54 @@ class EflomalAligner(Aligner):
             return alignments
         with tempfile.TemporaryDirectory(prefix="gen-eflomal-") as tmp:
             forward, reverse = Path(tmp, "forward"), Path(tmp, "reverse")
+            source_lines = [_line(sources[i]) for i in usable]
+            target_lines = [_line(targets[i]) for i in usable]
             eflomal.Aligner().align(
-                [_line(sources[i]) for i in usable],
-                [_line(targets[i]) for i in usable],
+                source_lines,
+                target_lines,
                 links_filename_fwd=str(forward),
                 links_filename_rev=str(reverse),
+                priors_input=cognate_priors(source_lines, target_lines),
             )
             pairs = zip(_read_links(forward), _read_links(reverse), strict=True)
             for i, (fwd, rev) in zip(usable, pairs, strict=True):
                 alignments[i] = grow_diag_final_and(fwd, rev)
         return alignments
+
+
+def cognate_priors(source_lines: Sequence[str], target_lines: Sequence[str]) -> list[str]:
+    """eflomal LEX prior lines for the word pairs of each sentence pair that look alike."""
+    pairs = {
+        (source, target)
+        for source_line, target_line in zip(source_lines, target_lines, strict=True)
+        for source in set(source_line.lower().split())
+        for target in set(target_line.lower().split())
+    }
+    return [
+        f"LEX\t{source}\t{target}\t{COGNATE_PRIOR}"
+        for source, target in sorted(pairs)
+        if _look_alike(source, target)
+    ]
+
+
+@lru_cache(maxsize=1 << 16)
+def _latin(word: str) -> str:
+    from anyascii import anyascii
+
+    return anyascii(word).lower()
+
+
+@lru_cache(maxsize=1 << 20)
+def _look_alike(source: str, target: str) -> bool:
+    """Whether two words look alike, as wholes (editor/editora) or as the head of a
+    compound (student/Vollzeitstudentin: the compound's end)."""
+    a, b = _latin(source), _latin(target)
+    if min(len(a), len(b)) < MIN_COGNATE:
+        return False
+    if a[0] == b[0] and SequenceMatcher(None, a, b).ratio() >= COGNATE_SIMILARITY:
+        return True
+    tail = b[-len(a) - 3 :]
+    return len(b) > len(a) + 3 and SequenceMatcher(None, a, tail).ratio() >= COGNATE_SIMILARITY
 
 
 def _line(tokens: Sequence[str]) -> str:
