@@ -51,7 +51,7 @@ class AgreementRules:
     head_dependents: frozenset[str]
     agreement_overrides: frozenset[str]
     predicate_after: frozenset[str]
-    predicative: Mapping[str, str]
+    predicative: tuple[Mapping[str, str], ...]
     predicative_gap: frozenset[str]
     name: str = ""
 
@@ -67,13 +67,14 @@ def agreement_rules(path: Path = AGREEMENT_FILE) -> dict[str, AgreementRules]:
     for lang, own in table.items():
         family = families[own.pop("family")] if "family" in own else {}
         merged: dict[str, Any] = {**defaults, **family, **own}
-        rules[lang] = AgreementRules(
-            **{
-                key: value if isinstance(value, (bool, str, dict)) else frozenset(value)
-                for key, value in merged.items()
-            }
-        )
+        rules[lang] = AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
     return rules
+
+
+def _field(key: str, value: Any) -> Any:
+    if key == "predicative":
+        return tuple(value)
+    return value if isinstance(value, str) else frozenset(value)
 
 
 @dataclass(frozen=True)
@@ -277,10 +278,11 @@ def _bound_words(
     return bound
 
 
-def _has_feats(word: Word, feats: Mapping[str, str]) -> bool:
-    """Whether some reading carries all of ``feats`` (never, for an empty table)."""
-    return bool(feats) and any(
+def _has_feats(word: Word, choices: Sequence[Mapping[str, str]]) -> bool:
+    """Whether some reading carries all of one of the feature sets in ``choices``."""
+    return any(
         all(reading.feats.get(key) == value for key, value in feats.items())
+        for feats in choices
         for reading in word.analyses
     )
 

@@ -103,6 +103,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             ("correct", None, "female"),
         ),
         ("He became a doctor.", "Стал врачом.", "female", "ru", ("wrong", None, "male")),
+        ("The doctor agreed.", "Поддержала врач.", "female", "ru", ("correct", None, "female")),
         # Romance: a predicate adjective needs its copula
         (
             "Journalist tall.",
