@@ -8,7 +8,6 @@ the expected gender. The rules that find the words agreeing with a noun are data
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,11 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from checker.backends.base import Alignment, TaggedSentence, Word
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from checker.languages import language
+from checker.tables import read_table
 
 CORRECT, WRONG, INCONCLUSIVE = "correct", "wrong", "inconclusive"
 LABELS = (CORRECT, WRONG, INCONCLUSIVE)
@@ -53,22 +49,18 @@ class AgreementRules:
     predicate_after: frozenset[str]
     predicative: tuple[Mapping[str, str], ...]
     predicative_gap: frozenset[str]
-    name: str = ""
 
 
 @cache
-def agreement_rules(path: Path = AGREEMENT_FILE) -> dict[str, AgreementRules]:
-    """Every supported language's rules, the file's [defaults] filled in."""
-    with open(path, "rb") as handle:
-        table = tomllib.load(handle)
-    defaults = table.pop("defaults")
-    families = table.pop("families", {})
-    rules = {}
-    for lang, own in table.items():
-        family = families[own.pop("family")] if "family" in own else {}
-        merged: dict[str, Any] = {**defaults, **family, **own}
-        rules[lang] = AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
-    return rules
+def agreement_rules(lang: str, path: Path = AGREEMENT_FILE) -> AgreementRules:
+    """The rules for ``lang`` (a code or alias of checker/languages.toml): the file's
+    [defaults], then its family's, then its own section's."""
+    table = read_table(path)
+    code = language(lang).code
+    own = dict(table.get(code, {}))
+    family = table["families"][own.pop("family")] if "family" in own else {}
+    merged: dict[str, Any] = {**table["defaults"], **family, **own}
+    return AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
 
 
 def _field(key: str, value: Any) -> Any:

@@ -16,7 +16,7 @@ import json
 import shutil
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from checker.label import (
     inconclusive,
     label,
 )
+from checker.languages import language
 from checker.records import Item, Line, check_hyp_count, read_input, to_item
 from checker.summary import SummaryBuilder, render_markdown
 from gen.errors import GenError, MissingResourceError
@@ -172,7 +173,6 @@ def _scorer(kind: str) -> Callable[..., dict[str, Any]]:
 def _scan(input_path: Path, hyp: Path | None, lang: str | None, options: CheckOptions) -> _Scan:
     """Validate every line; reject (with --skip-invalid) or raise on the first bad one."""
     scan = _Scan()
-    supported = agreement_rules()
     first = True
     for line in read_input(input_path, hyp):
         scan.input_digest.update(line.raw.encode() + b"\n")
@@ -191,13 +191,7 @@ def _scan(input_path: Path, hyp: Path | None, lang: str | None, options: CheckOp
             scan.rejected += 1
             scan.rejects.append({"line": line.number, "error": str(err), "text": line.raw})
             continue
-        if item.lang not in supported:
-            raise GenError(
-                f"unsupported language {item.lang!r}; supported: {', '.join(sorted(supported))}",
-                path=input_path,
-                line=line.number,
-                field="lang",
-            )
+        item = _in_known_language(item, input_path)
         scan.items += 1
         scan.languages[item.lang] += 1
         scan.set_digest.update(f"{item.record['id']}\t{item.record['text']}\n".encode())
@@ -210,12 +204,21 @@ def _validated(line: Line, path: Path, lang: str | None) -> Item:
     return to_item(line.record, path=path, line=line.number, default_lang=lang)
 
 
+def _in_known_language(item: Item, path: Path) -> Item:
+    """The item with its language's canonical code (sr → hbs); an unknown language is an
+    error listing the supported ones, even with --skip-invalid."""
+    try:
+        return replace(item, lang=language(item.lang).code)
+    except GenError as err:
+        raise GenError(err.message, path=path, line=item.line, field="lang") from None
+
+
 def _items(
     input_path: Path, hyp: Path | None, lang: str | None, options: CheckOptions
 ) -> Iterator[Item]:
     for line in read_input(input_path, hyp):
         try:
-            yield _validated(line, input_path, lang)
+            yield _in_known_language(_validated(line, input_path, lang), input_path)
         except GenError:
             if not options.skip_invalid:
                 raise
@@ -299,7 +302,7 @@ def _label_chunk(chunk: Sequence[Item], backends: Mapping[str, _Backends | None]
             by_lang.setdefault(item.lang, []).append(position)
     for lang, positions in by_lang.items():
         pair = backends[lang]
-        rules = agreement_rules()[lang]
+        rules = agreement_rules(lang)
         sentences = pair.tagger.tag([chunk[p].translation for p in positions])
         alignments = pair.aligner.align(
             [chunk[p].source_tokens for p in positions], [s.tokens for s in sentences]

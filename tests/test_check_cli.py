@@ -147,8 +147,10 @@ def test_unknown_language_lists_the_supported_ones(tmp_path):
     assert "unsupported language 'xx'" in run.stderr and "es, " in run.stderr
 
 
-def test_language_no_backend_reads_is_labelled_not_dropped(tmp_path):
-    source = write_jsonl(tmp_path / "in.jsonl", records(lang="he"))
+def test_language_no_backend_reads_is_labelled_not_dropped(tmp_path, monkeypatch):
+    monkeypatch.setattr(registry, "TAGGERS", {"fake": "tests.checker_fakes:FakeTagger"})
+    monkeypatch.setitem(registry._TABLES, registry.Tagger, registry.TAGGERS)
+    source = write_jsonl(tmp_path / "in.jsonl", records(lang="fr"))
     warnings = []
     check(
         source,
@@ -159,8 +161,8 @@ def test_language_no_backend_reads_is_labelled_not_dropped(tmp_path):
     assert [row["reason"] for row in results(tmp_path / "o")] == ["unsupported_language"] * 3 + [
         "empty_translation"
     ]
-    assert len(warnings) == 1 and "'he'" in warnings[0]
-    with pytest.raises(MissingResourceError, match="fake tagger: no he"):
+    assert len(warnings) == 1 and "'fr'" in warnings[0]
+    with pytest.raises(MissingResourceError, match="fake tagger: no fr"):
         check(
             source,
             out=tmp_path / "o2",

@@ -9,6 +9,7 @@ from checker_fakes import FakeTagger, dictionary_alignment, tag_word
 
 from checker.backends.base import TaggedSentence, Word
 from checker.label import agreement_rules, label
+from checker.languages import languages
 from checker.records import tokenize_english
 
 
@@ -26,7 +27,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         occupation=(index, index + 1),
         sentence=sentence,
         alignment=dictionary_alignment(tokens, sentence.tokens),
-        rules=agreement_rules()[lang],
+        rules=agreement_rules(lang),
     )
 
 
@@ -148,7 +149,7 @@ def test_alignment_to_the_article_only_reaches_its_noun():
         occupation=(1, 2),
         sentence=words,
         alignment=frozenset({(1, 0)}),
-        rules=agreement_rules()["es"],
+        rules=agreement_rules("es"),
     )
     assert verdict.label == "correct"
     assert verdict.evidence[0].text == "periodista"
@@ -177,13 +178,15 @@ def test_dependency_parse_binds_subject_and_predicate():
         occupation=(0, 1),
         sentence=sentence,
         alignment=frozenset({(0, 0)}),
-        rules=agreement_rules()["es"],
+        rules=agreement_rules("es"),
     )
     assert (verdict.label, verdict.target_gender) == ("correct", "female")
     assert [e.text for e in verdict.evidence] == ["Periodista", "elegida"]
 
 
-def test_every_language_rule_uses_known_fields():
-    rules = agreement_rules()
-    assert {"es", "fr", "it", "pt", "de", "ru"} <= set(rules)
-    assert all(rule.noun for rule in rules.values())
+def test_every_supported_language_has_rules():
+    codes = {language.code for language in languages().values()}
+    assert {"es", "fr", "it", "pt", "de", "ru"} <= codes
+    assert all(agreement_rules(code).noun for code in codes)
+    assert agreement_rules("sr") == agreement_rules("hbs")
+    assert agreement_rules("ru").predicative and not agreement_rules("es").predicative

@@ -7,14 +7,16 @@ from rich.table import Table
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
-from checker.label import agreement_rules
+from checker.languages import languages
 
 
 def languages_command() -> None:
     """List every target language `gen check` supports and the backends that can run for
     it on this machine (a backend that cannot says why)."""
     table = Table("lang", "language", "taggers", "aligners", "why not")
-    for lang, rules in sorted(agreement_rules().items()):
+    for lang, language in sorted(
+        {language.code: language for language in languages().values()}.items()
+    ):
         runnable: dict[type, list[str]] = {Tagger: [], Aligner: []}
         reasons = []
         for kind in (Tagger, Aligner):
@@ -25,8 +27,8 @@ def languages_command() -> None:
                 else:
                     reasons.append(reason)
         table.add_row(
-            lang,
-            rules.name,
+            ", ".join([lang, *language.aliases]),
+            language.name,
             ", ".join(runnable[Tagger]) or "–",
             ", ".join(runnable[Aligner]) or "–",
             "; ".join(reasons),
