@@ -127,25 +127,31 @@ def check(
     partial = out.with_name(f".{out.name}.partial")
     state = {"fingerprint": scan.input_digest.hexdigest(), "signature": signature}
     _prepare_partial(partial, state, resume)
+    builder = SummaryBuilder()
     done = 0
-    for number, chunk in enumerate(_chunks(_items(input_path, hyp, lang, options), options)):
+    for number, chunk in enumerate(
+        _chunks(_items(input_path, hyp, lang, options), scan.items, options.chunk_size)
+    ):
         chunk_file = partial / f"chunk-{number:06d}.jsonl"
-        if not chunk_file.exists():
+        if chunk_file.exists():
+            with open(chunk_file, encoding="utf-8") as handle:
+                for line in handle:
+                    builder.add(json.loads(line))
+        else:
             results = _label_chunk(chunk, backends)
+            for result in results:
+                builder.add(result)
             with atomic_write(chunk_file) as handle:
                 write_jsonl(handle, results)
         done += len(chunk)
         if progress:
             progress(done, scan.items)
 
-    builder = SummaryBuilder()
     with output_directory(out, force=True) as staging:
-        with open(staging / "results.jsonl", "w", encoding="utf-8") as results:
+        with open(staging / "results.jsonl", "wb") as results_file:
             for chunk_file in sorted(partial.glob("chunk-*.jsonl")):
-                with open(chunk_file, encoding="utf-8") as handle:
-                    for line in handle:
-                        builder.add(json.loads(line))
-                        results.write(line)
+                with open(chunk_file, "rb") as handle:
+                    shutil.copyfileobj(handle, results_file)
         if scan.rejects:
             with open(staging / "rejects.jsonl", "w", encoding="utf-8") as handle:
                 write_jsonl(handle, scan.rejects)
@@ -224,12 +230,17 @@ def _items(
                 raise
 
 
-def _chunks(items: Iterator[Item], options: CheckOptions) -> Iterator[list[Item]]:
+def _chunks(items: Iterator[Item], total: int, chunk_size: int) -> Iterator[list[Item]]:
+    """``total`` items in the fewest chunks of at most ``chunk_size``, all of about the same
+    size: a statistical aligner fitted on a short last chunk would align it badly."""
+    count = max(1, -(-total // chunk_size))
+    sizes = [total // count + (i < total % count) for i in range(count)]
     chunk: list[Item] = []
     for item in items:
         chunk.append(item)
-        if len(chunk) == options.chunk_size:
+        if len(chunk) == sizes[0]:
             yield chunk
+            sizes.pop(0)
             chunk = []
     if chunk:
         yield chunk

@@ -14,7 +14,6 @@ from __future__ import annotations
 import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -75,40 +74,38 @@ def _field(dotted: str) -> Callable[[dict[str, Any]], str | None]:
     return lambda record: _text(_get(record, dotted))
 
 
-@dataclass(frozen=True)
-class Breakdown:
-    """A table of the summary: records grouped by one or two of their fields."""
+#: What a record is grouped by, each read once per record: name → getter (None: the record
+#: does not say, and stays out of the tables that use it).
+DIMENSIONS: dict[str, Callable[[dict[str, Any]], str | None]] = {
+    "expected_gender": _field("expected_gender"),
+    "trigger.gender": _trigger_gender,
+    "occupation.stereotype": _field("occupation.stereotype"),
+    "adjective": _adjective_relation,
+    "adjective.attaches_to": _adjective_attachment,
+    "position": _field("position"),
+    "trigger.type": _field("trigger.type"),
+    "occupation.nonce": _occupation_kind,
+    "construction": _field("construction"),
+    "occupation.text": _field("occupation.text"),
+    "lang": _field("lang"),
+}
+_DIMENSION_INDEX = {name: i for i, name in enumerate(DIMENSIONS)}
 
-    name: str
-    fields: tuple[str, ...]
-    keys: tuple[Callable[[dict[str, Any]], str | None], ...]
+#: The tables of the summary: name → the dimensions its cells are grouped by.
+BREAKDOWNS: dict[str, tuple[str, ...]] = {
+    "expected_gender": ("expected_gender",),
+    "trigger_gender_x_occupation_stereotype": ("trigger.gender", "occupation.stereotype"),
+    "adjective": ("adjective",),
+    "adjective_x_attachment": ("adjective", "adjective.attaches_to"),
+    "position": ("position",),
+    "trigger_type": ("trigger.type",),
+    "occupation_kind": ("occupation.nonce",),
+    "construction": ("construction",),
+    "occupation": ("occupation.text",),
+    "occupation_x_expected_gender": ("occupation.text", "expected_gender"),
+    "lang": ("lang",),
+}
 
-
-BREAKDOWNS = (
-    Breakdown("expected_gender", ("expected_gender",), (_field("expected_gender"),)),
-    Breakdown(
-        "trigger_gender_x_occupation_stereotype",
-        ("trigger.gender", "occupation.stereotype"),
-        (_trigger_gender, _field("occupation.stereotype")),
-    ),
-    Breakdown("adjective", ("adjective (vs trigger gender)",), (_adjective_relation,)),
-    Breakdown(
-        "adjective_x_attachment",
-        ("adjective (vs trigger gender)", "adjective.attaches_to"),
-        (_adjective_relation, _adjective_attachment),
-    ),
-    Breakdown("position", ("position",), (_field("position"),)),
-    Breakdown("trigger_type", ("trigger.type",), (_field("trigger.type"),)),
-    Breakdown("occupation_kind", ("occupation.nonce",), (_occupation_kind,)),
-    Breakdown("construction", ("construction",), (_field("construction"),)),
-    Breakdown("occupation", ("occupation.text",), (_field("occupation.text"),)),
-    Breakdown(
-        "occupation_x_expected_gender",
-        ("occupation.text", "expected_gender"),
-        (_field("occupation.text"), _field("expected_gender")),
-    ),
-    Breakdown("lang", ("lang",), (_field("lang"),)),
-)
 
 #: ΔM and ΔF (Renduchintala & Williams 2022): accuracy with a pro-stereotypical occupation
 #: minus accuracy with an anti-stereotypical one, for each trigger gender.
@@ -119,29 +116,27 @@ DELTAS = {
 
 
 class SummaryBuilder:
-    """Accumulates counts from result records, one at a time."""
+    """Accumulates counts from result records, one at a time.
+
+    Each record is counted once under the tuple of all its dimensions; the tables are sums
+    over those tuples, made at the end (there are few distinct tuples, however many records).
+    """
 
     def __init__(self) -> None:
-        self.overall: Counts = [0, 0, 0]
+        self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(lambda: [0, 0, 0])
         self.reasons: Counter[str] = Counter()
-        self.tables: dict[str, dict[tuple[str, ...], Counts]] = {
-            breakdown.name: defaultdict(lambda: [0, 0, 0]) for breakdown in BREAKDOWNS
-        }
         self._open_pairs: dict[str, bool] = {}
         self.pairs = [0, 0]  # [complete pairs, pairs with both twins correct]
 
     def add(self, result: dict[str, Any]) -> None:
-        slot = LABELS.index(result["label"])
-        self.overall[slot] += 1
-        if result["label"] == INCONCLUSIVE:
+        label = result["label"]
+        key = tuple(get(result) for get in DIMENSIONS.values())
+        self.combinations[key][LABELS.index(label)] += 1
+        if label == INCONCLUSIVE:
             self.reasons[result.get("reason") or "unknown"] += 1
-        for breakdown in BREAKDOWNS:
-            key = tuple(get(result) for get in breakdown.keys)
-            if None not in key:
-                self.tables[breakdown.name][key][slot] += 1
         pair_id = result.get("pair_id")
         if pair_id is not None:
-            correct = result["label"] == CORRECT
+            correct = label == CORRECT
             twin_correct = self._open_pairs.pop(str(pair_id), None)
             if twin_correct is None:
                 self._open_pairs[str(pair_id)] = correct
@@ -149,29 +144,40 @@ class SummaryBuilder:
                 self.pairs[0] += 1
                 self.pairs[1] += twin_correct and correct
 
+    def table(self, dimensions: tuple[str, ...]) -> dict[tuple[str, ...], Counts]:
+        """Counts by the values of ``dimensions``, over the records that have them all."""
+        indices = [_DIMENSION_INDEX[name] for name in dimensions]
+        cells: dict[tuple[str, ...], Counts] = defaultdict(lambda: [0, 0, 0])
+        for key, counts in self.combinations.items():
+            values = tuple(key[i] for i in indices)
+            if None not in values:
+                cell = cells[values]  # type: ignore[index]
+                for slot in range(3):
+                    cell[slot] += counts[slot]
+        return cells
+
     def build(self, *, signature: dict[str, str], rejected: int, seed: int, resamples: int) -> dict:
         """The summary.json object (its schema is in docs/formats.md)."""
         boot = _Bootstrap(seed, resamples)
+        overall = [sum(counts[slot] for counts in self.combinations.values()) for slot in range(3)]
         tables = {}
-        for breakdown in BREAKDOWNS:
-            cells = self.tables[breakdown.name]
-            if not cells or (breakdown.name == "lang" and len(cells) < 2):
+        for name, dimensions in BREAKDOWNS.items():
+            cells = self.table(dimensions)
+            if not cells or (name == "lang" and len(cells) < 2):
                 continue
-            tables[breakdown.name] = {
-                "fields": list(breakdown.fields),
-                "cells": _nest(
-                    {key: boot.cell(cells[key], (breakdown.name, *key)) for key in sorted(cells)}
-                ),
+            tables[name] = {
+                "fields": list(dimensions),
+                "cells": _nest({key: boot.cell(cells[key], (name, *key)) for key in sorted(cells)}),
             }
-        n, (complete, both_correct) = sum(self.overall), self.pairs
-        summary = {
+        complete, both_correct = self.pairs
+        return {
             "signature": format_signature(signature),
             "signature_fields": signature,
-            "n": n,
+            "n": sum(overall),
             "rejected": rejected,
             "overall": {
-                **boot.cell(self.overall, ("overall",)),
-                "rates": boot.rates(self.overall, ("overall",)),
+                **boot.cell(overall, ("overall",)),
+                "rates": boot.rates(overall, ("overall",)),
             },
             "reasons": dict(sorted(self.reasons.items())),
             "breakdowns": tables,
@@ -183,10 +189,9 @@ class SummaryBuilder:
             },
             "bootstrap": {"resamples": resamples, "seed": seed, "interval": 0.95},
         }
-        return summary
 
     def _deltas(self, boot: _Bootstrap) -> dict[str, Any]:
-        table = self.tables["trigger_gender_x_occupation_stereotype"]
+        table = self.table(BREAKDOWNS["trigger_gender_x_occupation_stereotype"])
         deltas = {}
         for name, (trigger, pro, anti) in DELTAS.items():
             if (trigger, pro) not in table or (trigger, anti) not in table:

@@ -74,12 +74,11 @@ class EflomalAligner(Aligner):
 
 def cognate_priors(source_lines: Sequence[str], target_lines: Sequence[str]) -> list[str]:
     """eflomal LEX prior lines for the word pairs of each sentence pair that look alike."""
-    pairs = {
-        (source, target)
-        for source_line, target_line in zip(source_lines, target_lines, strict=True)
-        for source in set(source_line.lower().split())
-        for target in set(target_line.lower().split())
-    }
+    pairs = set()
+    for source_line, target_line in set(zip(source_lines, target_lines, strict=True)):
+        sources = {word for word in source_line.lower().split() if len(word) >= MIN_COGNATE}
+        targets = {word for word in target_line.lower().split() if len(word) >= MIN_COGNATE}
+        pairs.update((source, target) for source in sources for target in targets)
     return [
         f"LEX\t{source}\t{target}\t{COGNATE_PRIOR}"
         for source, target in sorted(pairs)
@@ -123,6 +122,8 @@ def grow_diag_final_and(forward: set[tuple[int, int]], reverse: set[tuple[int, i
     """Symmetrise two directional alignments (Koehn et al. 2003; Moses' grow-diag-final-and):
     start from their intersection, grow into neighbouring union links that align a word not
     yet aligned, then add union links whose both words are still unaligned."""
+    if forward == reverse:
+        return frozenset(forward)
     union = forward | reverse
     links = forward & reverse
     source_aligned = {s for s, _ in links}
