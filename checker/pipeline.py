@@ -15,14 +15,15 @@ import importlib
 import json
 import shutil
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import gen
 from checker.backends import registry
-from checker.backends.base import Aligner, Tagger
+from checker.backends.base import Aligner, TaggedSentence, Tagger
 from checker.label import (
     EMPTY_TRANSLATION,
     UNSUPPORTED_LANGUAGE,
@@ -129,23 +130,28 @@ def check(
     _prepare_partial(partial, state, resume)
     builder = SummaryBuilder()
     done = 0
-    for number, chunk in enumerate(
-        _chunks(_items(input_path, hyp, lang, options), scan.items, options.chunk_size)
-    ):
-        chunk_file = partial / f"chunk-{number:06d}.jsonl"
-        if chunk_file.exists():
-            with open(chunk_file, encoding="utf-8") as handle:
-                for line in handle:
-                    builder.add(json.loads(line))
-        else:
-            results = _label_chunk(chunk, backends)
-            for result in results:
-                builder.add(result)
-            with atomic_write(chunk_file) as handle:
-                write_jsonl(handle, results)
-        done += len(chunk)
-        if progress:
-            progress(done, scan.items)
+    chunks = _chunks(_items(input_path, hyp, lang, options), scan.items, options.chunk_size)
+    # Tag the next chunk in a thread while the aligner (its own process) fits this one.
+    with ThreadPoolExecutor(max_workers=1) as tagging:
+        pending = None
+        for number, chunk in enumerate(chunks):
+            chunk_file = partial / f"chunk-{number:06d}.jsonl"
+            if chunk_file.exists():
+                with open(chunk_file, encoding="utf-8") as handle:
+                    for line in handle:
+                        builder.add(json.loads(line))
+                done += len(chunk)
+            else:
+                tagged = tagging.submit(_tag_chunk, chunk, backends)
+                if pending is not None:
+                    done += _finish_chunk(*pending, backends, builder)
+                pending = (tagged, chunk_file)
+            if progress:
+                progress(done, scan.items)
+        if pending is not None:
+            done += _finish_chunk(*pending, backends, builder)
+            if progress:
+                progress(done, scan.items)
 
     with output_directory(out, force=True) as staging:
         with open(staging / "results.jsonl", "wb") as results_file:
@@ -167,6 +173,21 @@ def check(
         (staging / "summary.md").write_text(render_markdown(summary), encoding="utf-8")
     shutil.rmtree(partial, ignore_errors=True)
     return summary
+
+
+def _finish_chunk(
+    tagged: Future[_TaggedChunk],
+    chunk_file: Path,
+    backends: Mapping[str, _Backends | None],
+    builder: SummaryBuilder,
+) -> int:
+    """Align and label a tagged chunk, count it in the summary, save it; return its size."""
+    results = _align_and_label(tagged.result(), backends)
+    for result in results:
+        builder.add(result)
+    with atomic_write(chunk_file) as handle:
+        write_jsonl(handle, results)
+    return len(results)
 
 
 def _scorer(kind: str) -> Callable[..., dict[str, Any]]:
@@ -300,8 +321,17 @@ def _prepare_partial(partial: Path, state: dict[str, Any], resume: bool) -> None
         json.dump(state, handle)
 
 
-def _label_chunk(chunk: Sequence[Item], backends: Mapping[str, _Backends | None]) -> list[dict]:
-    """Label a chunk: per language, tag the translations, align them, apply the rules."""
+@dataclass
+class _TaggedChunk:
+    """A chunk after tagging: verdicts decided without backends, tagged sentences by language."""
+
+    items: list[Item]
+    verdicts: list[Verdict | None]
+    sentences: dict[str, tuple[list[int], list[TaggedSentence]]]
+
+
+def _tag_chunk(chunk: list[Item], backends: Mapping[str, _Backends | None]) -> _TaggedChunk:
+    """First half of labelling a chunk: what needs no backend, then tagging per language."""
     verdicts: list[Verdict | None] = [None] * len(chunk)
     by_lang: dict[str, list[int]] = {}
     for position, item in enumerate(chunk):
@@ -311,11 +341,19 @@ def _label_chunk(chunk: Sequence[Item], backends: Mapping[str, _Backends | None]
             verdicts[position] = inconclusive(UNSUPPORTED_LANGUAGE)
         else:
             by_lang.setdefault(item.lang, []).append(position)
-    for lang, positions in by_lang.items():
-        pair = backends[lang]
+    sentences = {
+        lang: (positions, backends[lang].tagger.tag([chunk[p].translation for p in positions]))
+        for lang, positions in by_lang.items()
+    }
+    return _TaggedChunk(chunk, verdicts, sentences)
+
+
+def _align_and_label(tagged: _TaggedChunk, backends: Mapping[str, _Backends | None]) -> list[dict]:
+    """Second half: align each language's pairs (the aligner fits on them) and label."""
+    chunk, verdicts = tagged.items, tagged.verdicts
+    for lang, (positions, sentences) in tagged.sentences.items():
         rules = agreement_rules(lang)
-        sentences = pair.tagger.tag([chunk[p].translation for p in positions])
-        alignments = pair.aligner.align(
+        alignments = backends[lang].aligner.align(
             [chunk[p].source_tokens for p in positions], [s.tokens for s in sentences]
         )
         for position, sentence, alignment in zip(positions, sentences, alignments, strict=True):
