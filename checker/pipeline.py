@@ -55,7 +55,7 @@ class CheckOptions:
     aligner: str = registry.AUTO
     tagger: str = registry.AUTO
     backend_options: Mapping[str, Any] = field(default_factory=dict)
-    chunk_size: int = 20_000
+    chunk_size: int = 50_000
     skip_invalid: bool = False
     seed: int = 12345
     resamples: int = 1000

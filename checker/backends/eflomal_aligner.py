@@ -1,7 +1,7 @@
 """eflomal: an offline statistical word aligner fitted on the batch it is given.
 
 Like WinoMT with fast_align, the aligner learns from the translations under test: it is
-fitted on the whole batch (the pipeline sends chunks of up to 20,000 pairs), in both
+fitted on the whole batch (the pipeline sends chunks of up to 50,000 pairs), in both
 directions, and the two are symmetrised with grow-diag-final-and. A batch of a few hundred
 pairs cannot learn rare words from co-occurrence alone, so words that look alike once
 transliterated (economist/economista, analyst/аналитик, student/Vollzeitstudentin, names)

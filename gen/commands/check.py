@@ -52,7 +52,7 @@ def check_command(
     chunk_size: Annotated[
         int,
         typer.Option(min=1, help="Records labelled together; eflomal is fitted on each chunk."),
-    ] = 20_000,
+    ] = 50_000,
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue an interrupted run into the same --out.")
     ] = False,
