@@ -49,6 +49,7 @@ class AgreementRules:
     predicate_after: frozenset[str]
     predicative: tuple[Mapping[str, str], ...]
     predicative_gap: frozenset[str]
+    complement: frozenset[str]
 
 
 @cache
@@ -139,7 +140,7 @@ def label(
     if not aligned:
         return inconclusive(NO_ALIGNMENT)
     target_tokens = tuple((i, words[i].text) for i in aligned)
-    head = _head(words, aligned, rules)
+    head = _phrase_head(words, _head(words, aligned, rules), alignment, rules)
     own, own_readings = _gender(words[head], _own_classes(words[head], rules))
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
 
@@ -227,6 +228,29 @@ def _head(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> i
             if 0 <= j < len(words) and _is(words[j], rules.noun) and _is(words[i], rules.agreeing):
                 return j
     return aligned[0]
+
+
+def _phrase_head(
+    words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules
+) -> int:
+    """The noun whose complement ``head`` is, if no source word is linked to it: an
+    English occupation is often one word where the translation says "noun of noun" (school
+    teacher → es "profesor de secundaria"), and the aligner then links only the complement.
+    """
+    if not rules.complement or not _is(words[head], rules.noun):
+        return head
+    i = head - 1
+    while i >= 0 and _is(words[i], rules.before) and not _is(words[i], rules.complement):
+        i -= 1
+    if i < 1 or not _is(words[i], rules.complement):
+        return head
+    i -= 1
+    while i >= 0 and _is(words[i], rules.after) and not _is(words[i], rules.noun):
+        i -= 1
+    linked = {t for _, t in alignment}
+    if i >= 0 and _is(words[i], rules.noun) and i not in linked:
+        return i
+    return head
 
 
 def _bound_words(

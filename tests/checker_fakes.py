@@ -49,6 +49,14 @@ LEXICON: dict[str, tuple[tuple, ...]] = {
     "работать": (("VERB", NONE),),
     "хорошим": (("ADJ", M, {"Case": "Ins"}),),
     "nunca": (("ADV", NONE),),
+    "profesora": (("NOUN", F),),
+    "profesor": (("NOUN", M),),
+    "del": (("ADP", NONE), ("DET", M)),
+    "de": (("ADP", NONE),),
+    "secundaria": (("NOUN", F), ("ADJ", F)),
+    "escuela": (("NOUN", F),),
+    "declaración": (("NOUN", F),),
+    "estudiante": (("NOUN", MF),),
 }
 
 #: English word → its translations in the fake lexicon.
@@ -67,6 +75,9 @@ DICTIONARY = {
     "sister": {"hermana"},
     "came": {"пришла", "пришёл"},
     "became": {"стала", "стал"},
+    "teacher": {"secundaria"},  # as an aligner on a small batch might link it
+    "statement": {"declaración"},
+    "student": {"estudiante"},
     "tall": {"alto", "alta"},
     "elected": {"elegida"},
 }

@@ -17,7 +17,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
     tokens = tokenize_english(source)
     lowered = [t.lower() for t in tokens]
     occupation = occupation or next(
-        w for w in ("editor", "journalist", "doctor", "nurse") if w in lowered
+        w for w in ("editor", "journalist", "doctor", "nurse", "teacher", "student") if w in lowered
     )
     index = lowered.index(occupation)
     sentence = FakeTagger(lang, {}).tag([target])[0]
@@ -105,6 +105,16 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         ),
         ("He became a doctor.", "Стал врачом.", "female", "ru", ("wrong", None, "male")),
         ("The doctor agreed.", "Поддержала врач.", "female", "ru", ("correct", None, "female")),
+        # the occupation linked only to a complement: the noun it complements is read ...
+        ("The teacher.", "El profesor de secundaria.", "female", "es", ("wrong", None, "male")),
+        # ... unless that noun translates another word
+        (
+            "The statement of the student.",
+            "La declaración del estudiante.",
+            "male",
+            "es",
+            ("correct", None, "male"),
+        ),
         # Romance: a predicate adjective needs its copula
         (
             "Journalist tall.",
