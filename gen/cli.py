@@ -14,9 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from gen import __version__
-from gen.commands import build, lint
-from gen.commands.check import check_command
-from gen.commands.languages import languages_command
+from gen.commands import build, check, languages, lint
 from gen.commands.translate import translate_command
 from gen.errors import GenError
 
@@ -68,6 +66,6 @@ def main(
 
 app.command("build")(build.build)
 app.command("lint")(lint.lint)
-app.command("check")(check_command)
-app.command("languages")(languages_command)
+app.command("check")(check.check)
+app.command("languages")(languages.languages)
 app.command("translate")(translate_command)

@@ -157,3 +157,15 @@ def dictionary_alignment(source: Sequence[str], target: Sequence[str]) -> Alignm
         for j, translation in enumerate(target)
         if translation.lower() in DICTIONARY.get(word.lower(), ())
     )
+
+
+class PositionalAligner(FakeAligner):
+    """Links the i-th source and target words: for translations made word by word."""
+
+    def align(
+        self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
+    ) -> list[Alignment]:
+        return [
+            frozenset((i, i) for i in range(min(len(source), len(target))))
+            for source, target in zip(sources, targets, strict=True)
+        ]

@@ -226,3 +226,39 @@ def test_languages_lists_backends():
     assert run.returncode == 0
     assert "Spanish" in run.stdout and "eflomal" in run.stdout
     assert registry.names(registry.Tagger)[0] == "stanza"
+
+
+def test_build_then_check_end_to_end(tmp_path):
+    """gen build --size xs → word-by-word "translations" giving every occupation the right
+    gender → gen check --hyp: every record correct, every table filled."""
+    assert gen("build", "--size", "xs", "--out", str(tmp_path / "set")).returncode == 0
+    rows = [json.loads(line) for line in (tmp_path / "set" / "source.jsonl").open()]
+    hyp = tmp_path / "hyp.txt"
+    with hyp.open("w") as handle:
+        for row in rows:
+            tokens = list(row["tokens"])
+            index = row["occupation"]["index"]
+            tokens[index] = "editora" if row["expected_gender"] == "female" else "editor"
+            handle.write(" ".join(tokens) + "\n")
+    run = gen(
+        "check",
+        str(tmp_path / "set"),
+        "--hyp",
+        str(hyp),
+        "--lang",
+        "es",
+        "--out",
+        str(tmp_path / "out"),
+        "--tagger",
+        "tests.checker_fakes:FakeTagger",
+        "--aligner",
+        "tests.checker_fakes:PositionalAligner",
+    )
+    assert run.returncode == 0, run.stderr
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["n"] == len(rows) and summary["overall"]["correct"] == len(rows)
+    assert summary["pairs"]["n"] == len(rows) // 2 and summary["pairs"]["accuracy"] == 1.0
+    assert summary["delta"]["M"]["value"] == 0.0 and summary["delta"]["F"]["value"] == 0.0
+    assert {"position", "trigger_type", "adjective_x_attachment", "occupation_kind"} <= set(
+        summary["breakdowns"]
+    )

@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+from checker import pipeline
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
-from checker.pipeline import CheckOptions, check, resolve_input
 
 
-def check_command(
+def check(
     input_path: Annotated[
         Path,
         typer.Argument(
@@ -70,14 +70,14 @@ def check_command(
 ) -> None:
     """Label each translation correct / wrong / inconclusive for the occupation's gender,
     without references, and write results.jsonl, summary.json and summary.md."""
-    out = out or resolve_input(input_path).parent / f"{input_path.stem}.check"
+    out = out or pipeline.resolve_input(input_path).parent / f"{input_path.stem}.check"
     backend_options = {
         "align_model": align_model,
         "stanza_dir": stanza_dir,
         "device": device,
         "download": download,
     }
-    options = CheckOptions(
+    options = pipeline.CheckOptions(
         aligner=aligner,
         tagger=tagger,
         backend_options={k: v for k, v in backend_options.items() if v is not None},
@@ -94,7 +94,7 @@ def check_command(
         transient=True,
     ) as bar:
         task = bar.add_task("checking", total=None)
-        summary = check(
+        summary = pipeline.check(
             input_path,
             out=out,
             hyp=hyp,

@@ -7,15 +7,15 @@ from rich.table import Table
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
-from checker.languages import languages
+from checker.languages import languages as supported_languages
 
 
-def languages_command() -> None:
+def languages() -> None:
     """List every target language `gen check` supports and the backends that can run for
     it on this machine (a backend that cannot says why)."""
     table = Table("lang", "language", "taggers", "aligners", "why not")
     for lang, language in sorted(
-        {language.code: language for language in languages().values()}.items()
+        {language.code: language for language in supported_languages().values()}.items()
     ):
         runnable: dict[type, list[str]] = {Tagger: [], Aligner: []}
         reasons = []
