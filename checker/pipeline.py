@@ -39,7 +39,8 @@ from gen.errors import GenError, MissingResourceError
 from gen.io import atomic_write, output_directory, write_jsonl
 
 #: Record kinds other than the occupation records this module labels, each mapped to the
-#: "module:function" that checks a whole input of that kind, called like :func:`check`.
+#: "module:function" that checks a whole input of that kind and writes ``out`` whole:
+#: ``scorer(input_path, *, out, hyp, options, force) -> summary dict``.
 SCORERS: dict[str, str] = {}
 
 
@@ -111,17 +112,7 @@ def check(
     lang = lang.strip().lower() if lang else None
     scan = _scan(input_path, hyp, lang, options)
     if scan.kind != "gender":
-        return _scorer(scan.kind)(
-            input_path,
-            out=out,
-            hyp=hyp,
-            lang=lang,
-            options=options,
-            resume=resume,
-            force=force,
-            progress=progress,
-            warn=warn,
-        )
+        return _scorer(scan.kind)(input_path, out=out, hyp=hyp, options=options, force=force)
     backends = _build_backends(scan.languages, options, warn)
     signature = _signature(scan, backends, options)
 
