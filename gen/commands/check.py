@@ -44,8 +44,19 @@ def check(
     align_model: Annotated[
         str | None, typer.Option(help="SimAlign: model name or local model folder.")
     ] = None,
+    align_method: Annotated[
+        str | None, typer.Option(help="SimAlign: itermax (default), argmax or match.")
+    ] = None,
+    align_layer: Annotated[int | None, typer.Option(help="SimAlign: embedding layer.")] = None,
     stanza_dir: Annotated[Path | None, typer.Option(help="Stanza: local resources folder.")] = None,
-    device: Annotated[str, typer.Option(help="Neural backends: cpu, cuda, cuda:1...")] = "cpu",
+    depparse: Annotated[
+        bool, typer.Option("--depparse", help="Stanza: also parse, for agreement by heads.")
+    ] = False,
+    device: Annotated[
+        str | None, typer.Option(help="Neural backends: cpu, cuda, cuda:1... (default: best).")
+    ] = None,
+    half: Annotated[bool, typer.Option("--half", help="Neural backends: half precision.")] = False,
+    batch_size: Annotated[int | None, typer.Option(min=1, help="Neural backends: batch.")] = None,
     download: Annotated[
         bool, typer.Option("--download", help="Let neural backends fetch missing models.")
     ] = False,
@@ -73,9 +84,14 @@ def check(
     out = out or pipeline.resolve_input(input_path).parent / f"{input_path.stem}.check"
     backend_options = {
         "align_model": align_model,
+        "align_method": align_method,
+        "align_layer": align_layer,
         "stanza_dir": stanza_dir,
+        "stanza_depparse": depparse or None,
         "device": device,
-        "download": download,
+        "half": half or None,
+        "batch_size": batch_size,
+        "download": download or None,
     }
     options = pipeline.CheckOptions(
         aligner=aligner,
