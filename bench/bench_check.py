@@ -7,7 +7,7 @@ then times, on the same text:
 - `gen check` end to end (a subprocess: reading, validating, tagging, aligning,
   labelling, summarising with bootstrap intervals, writing), with its peak memory;
 - the raw tools alone: lt-proc over the translations (one process, plain text in) and
-  eflomal fitted on the same chunks of tokenised pairs, without priors.
+  eflomal fitted on the same chunks of tokenised pairs as gen check, without priors.
 Report the numbers with `uptime`'s load: the machine is shared.
 """
 
@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ugb import write_records  # noqa: E402
 
 from checker.languages import language  # noqa: E402
+from checker.pipeline import CheckOptions, _chunks  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-CHUNK = 20_000
 
 
 def timed(command: list[str], **kwargs) -> tuple[float, int]:
@@ -60,11 +60,13 @@ def raw_tools(records: Path, lang: str, tmp: Path) -> tuple[float, float]:
     tagging = time.perf_counter() - start
     sources = [" ".join(row["tokens"]) for row in rows]
     targets = [" ".join(re.findall(r"\w+|[^\w\s]", row["translation"])) for row in rows]
+    pairs = iter(zip(sources, targets, strict=True))
     start = time.perf_counter()
-    for first in range(0, len(rows), CHUNK):
+    for chunk in _chunks(pairs, len(rows), CheckOptions().chunk_size):  # as gen check does
+        chunk_sources, chunk_targets = zip(*chunk, strict=True)
         eflomal.Aligner().align(
-            sources[first : first + CHUNK],
-            targets[first : first + CHUNK],
+            chunk_sources,
+            chunk_targets,
             links_filename_fwd=str(tmp / "fwd"),
             links_filename_rev=str(tmp / "rev"),
         )
