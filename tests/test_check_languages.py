@@ -1,0 +1,63 @@
+"""Labelling with the real offline analysers: one hand-made table per language.
+
+The alignment is given by hand (the occupation → the named target word), so these test the
+tagger's readings together with each language's agreement rules.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.backends.offline import OfflineTagger
+from checker.label import agreement_rules, label
+
+CASES = [
+    # lang, translation, the occupation's word in it, expected gender, label
+    ("es", "La periodista llegó tarde.", "periodista", "female", "correct"),
+    ("es", "El periodista llegó tarde.", "periodista", "female", "wrong"),
+    ("es", "La enfermera es mi hermano.", "enfermera", "male", "wrong"),
+    ("es", "La médico fue elegida.", "médico", "female", "correct"),
+    ("fr", "La juge est arrivée.", "juge", "female", "correct"),
+    ("fr", "Le juge est arrivé.", "juge", "female", "wrong"),
+    ("it", "La giornalista è arrivata.", "giornalista", "female", "correct"),
+    ("it", "Il giornalista è arrivato.", "giornalista", "female", "wrong"),
+    ("pt", "A jornalista chegou.", "jornalista", "female", "correct"),
+    ("pt", "O jornalista chegou.", "jornalista", "female", "wrong"),
+    ("ca", "La periodista és la meva germana.", "periodista", "female", "correct"),
+    ("de", "Die Lehrerin ist meine Schwester.", "Lehrerin", "female", "correct"),
+    ("de", "Der Lehrer ist meine Schwester.", "Lehrer", "female", "wrong"),
+    ("de", "Die Angestellte ist meine Schwester.", "Angestellte", "female", "correct"),
+    ("ru", "Врач пришла вовремя.", "Врач", "female", "correct"),
+    ("ru", "Врач пришёл вовремя.", "Врач", "female", "wrong"),
+    ("ru", "Она стала хорошим врачом.", "врачом", "female", "correct"),
+    ("ru", "Учительница — моя сестра.", "Учительница", "female", "correct"),
+    ("uk", "Вчителька прийшла.", "Вчителька", "female", "correct"),
+    ("pl", "Nauczycielka przyszła.", "Nauczycielka", "female", "correct"),
+]
+
+
+@pytest.fixture(scope="module")
+def taggers():
+    made: dict[str, OfflineTagger] = {}
+    yield made
+    for tagger in made.values():
+        tagger.close()
+
+
+@pytest.mark.parametrize(("lang", "translation", "word", "expected", "outcome"), CASES)
+def test_offline_language(taggers, lang, translation, word, expected, outcome):
+    reason = OfflineTagger.unavailable(lang, {})
+    if reason:
+        pytest.skip(reason)
+    if lang not in taggers:
+        taggers[lang] = OfflineTagger(lang, {})
+    sentence = taggers[lang].tag([translation])[0]
+    verdict = label(
+        expected_gender=expected,
+        source_tokens=["The", "occupation"],
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=frozenset({(1, sentence.tokens.index(word))}),
+        rules=agreement_rules(lang),
+    )
+    assert verdict.label == outcome, verdict.to_json()
