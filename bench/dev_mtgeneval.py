@@ -7,7 +7,10 @@ Records come from checker.mtgeneval's converter (expected gender from the contex
 occupation found in the sentence); lines it cannot decide are left out and counted. The
 original and flipped lines of a language are checked in one batch (the aligner is fitted
 on it). Prints, per language: lines, % of decided labels right, % inconclusive and the
-reasons; writes the wrong decisions to runs/dev-mtgeneval-LANG-errors.jsonl.
+reasons, and "flip seen": of the lines whose two versions were both decided, how many got
+opposite labels (the word read is one the flip changed; when both are then wrong, the
+expected gender from the converter disagrees with the reference). Writes the wrong decisions
+to runs/dev-mtgeneval-LANG-errors.jsonl.
 """
 
 from __future__ import annotations
@@ -39,8 +42,8 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=DEV)
     args = parser.parse_args()
     Path("runs").mkdir(exist_ok=True)
-    print("| lang | lines | checkable | decided right | inconclusive | reasons | s |")
-    print("|---|---:|---:|---:|---:|---|---:|")
+    print("| lang | lines | checkable | decided right | inconclusive | flip seen | reasons | s |")
+    print("|---|---:|---:|---:|---:|---:|---|---:|")
     for lang in args.langs:
         records = contextual_records(read_contextual(args.root, lang, "dev"), lang, "dev")
         usable = checkable(records)
@@ -62,10 +65,16 @@ def main() -> None:
         decided = [r for r in results if r["label"] != "inconclusive"]
         right = sum(r["label"] == RIGHT[r["version"]] for r in decided)
         reasons = Counter(r["reason"] for r in results if r["label"] == "inconclusive")
+        versions: dict[str, dict[str, str]] = {}
+        for r in decided:
+            versions.setdefault(r["id"].rsplit("-", 1)[0], {})[r["version"]] = r["label"]
+        both = [v for v in versions.values() if len(v) == 2]
+        flipped = sum(v["original"] != v["flipped"] for v in both)
         print(
             f"| {lang} | {len(records)} | {len(usable)} | "
             f"{100 * right / max(len(decided), 1):.1f}% ({right}/{len(decided)}) | "
             f"{100 * (len(results) - len(decided)) / len(results):.1f}% | "
+            f"{100 * flipped / max(len(both), 1):.1f}% ({flipped}/{len(both)}) | "
             f"{', '.join(f'{k} {v}' for k, v in reasons.most_common())} | {seconds:.1f} |"
         )
         with open(f"runs/dev-mtgeneval-{lang}-errors.jsonl", "w", encoding="utf-8") as handle:
