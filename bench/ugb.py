@@ -1,5 +1,7 @@
 """The ugb-m2m100-1.2b dev data (Renduchintala & Williams 2022) as `gen check` records.
 
+    python bench/ugb.py es runs/ugb-es.jsonl      # then: gen check runs/ugb-es.jsonl
+
 source.en / source.feats / source.ans carry the full metadata of each sentence ("That
 editor is her emotional brother ."): occupation stereotype, adjective stereotype, trigger
 gender and kind, position. Converted here for benchmarks and measurements, never in the
@@ -83,3 +85,11 @@ def write_records(lang: str, path: Path, copies: int = 1) -> int:
 def paper_labels(lang: str, dev: Path = DEV) -> list[str]:
     """Their pipeline's reading: Masc, Fem, or anything else (inconclusive)."""
     return (dev / f"target.{lang}.paper-label").read_text(encoding="utf-8").splitlines()
+
+
+if __name__ == "__main__":
+    import sys
+
+    lang, path = sys.argv[1], Path(sys.argv[2])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    print(f"wrote {write_records(lang, path)} records to {path}")
