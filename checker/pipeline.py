@@ -226,9 +226,10 @@ def _in_known_language(item: Item, path: Path) -> Item:
     """The item with its language's canonical code (sr → hbs); an unknown language is an
     error listing the supported ones, even with --skip-invalid."""
     try:
-        return replace(item, lang=language(item.lang).code)
+        code = language(item.lang).code
     except GenError as err:
         raise GenError(err.message, path=path, line=item.line, field="lang") from None
+    return item if code == item.lang else replace(item, lang=code)
 
 
 def _items(

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from gen.errors import GenError
 from gen.io import parse_jsonl_line, read_lines
 
@@ -71,17 +73,26 @@ def read_input(path: Path, hyp: Path | None = None) -> Iterator[Line]:
             if not raw.strip():
                 continue
             raw = raw.rstrip("\n")
-            try:
-                record = parse_jsonl_line(raw, path, number)
-            except GenError as err:
-                record, error = None, err
-            else:
-                error = None
+            record, error = _parse(raw, path, number)
             if hypotheses is not None:
                 translation = next(hypotheses)
                 if record is not None:
                     record = {**record, "translation": translation}
             yield Line(number, record, raw, error)
+
+
+def _parse(raw: str, path: Path, number: int) -> tuple[dict[str, Any] | None, GenError | None]:
+    """orjson for speed; the shared parser for the error message when a line is bad."""
+    try:
+        record = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        record = None
+    if isinstance(record, dict):
+        return record, None
+    try:
+        return parse_jsonl_line(raw, path, number), None
+    except GenError as err:
+        return None, err
 
 
 def check_hyp_count(path: Path, hyp: Path) -> None:
