@@ -12,25 +12,26 @@ from checker.languages import languages as supported_languages
 
 def languages() -> None:
     """List every target language `gen check` supports and the backends that can run for
-    it on this machine (a backend that cannot says why)."""
-    table = Table("lang", "language", "taggers", "aligners", "why not")
-    for lang, language in sorted(
-        {language.code: language for language in supported_languages().values()}.items()
-    ):
+    it on this machine; then, once per backend, why it cannot run where it cannot."""
+    table = Table("lang", "language", "taggers", "aligners")
+    missing: dict[str, tuple[str, list[str]]] = {}  # backend → (first reason, languages)
+    by_code = {language.code: language for language in supported_languages().values()}
+    for lang, language in sorted(by_code.items()):
         runnable: dict[type, list[str]] = {Tagger: [], Aligner: []}
-        reasons = []
         for kind in (Tagger, Aligner):
             for name in registry.names(kind):
                 reason = registry.unavailable(kind, name, lang, {})
                 if reason is None:
                     runnable[kind].append(name)
                 else:
-                    reasons.append(reason)
+                    missing.setdefault(name, (reason, []))[1].append(lang)
         table.add_row(
             ", ".join([lang, *language.aliases]),
             language.name,
             ", ".join(runnable[Tagger]) or "–",
             ", ".join(runnable[Aligner]) or "–",
-            "; ".join(reasons),
         )
-    Console(width=200).print(table)
+    console = Console(width=120)
+    console.print(table)
+    for name, (reason, langs) in missing.items():
+        console.print(f"{name} cannot run for {', '.join(langs)}; for {langs[0]}: {reason}")
