@@ -70,6 +70,7 @@ class _Scan:
     items: int = 0
     rejected: int = 0
     languages: Counter[str] = field(default_factory=Counter)
+    systems: set[str] = field(default_factory=set)
     rejects: list[dict[str, Any]] = field(default_factory=list)
     set_digest: Any = field(default_factory=hashlib.sha256)
     input_digest: Any = field(default_factory=hashlib.sha256)
@@ -212,8 +213,19 @@ def _scan(input_path: Path, hyp: Path | None, lang: str | None, options: CheckOp
         item = _in_known_language(item, input_path)
         scan.items += 1
         scan.languages[item.lang] += 1
+        scan.systems.add(describe_system(item.record.get("mt")))
         scan.set_digest.update(f"{item.record['id']}\t{item.record['text']}\n".encode())
     return scan
+
+
+def describe_system(mt: Any) -> str:
+    """The MT system a record's ``mt`` field (written by `gen translate`) names, for the
+    signature: ``engine:model(version;option=value,...)``; ``unknown`` without one."""
+    if not isinstance(mt, dict):
+        return "unknown"
+    options = ",".join(f"{key}={value}" for key, value in sorted((mt.get("options") or {}).items()))
+    details = ";".join(part for part in (str(mt.get("version") or ""), options) if part)
+    return f"{mt.get('engine', '?')}:{mt.get('model', '?')}" + (f"({details})" if details else "")
 
 
 def _validated(line: Line, path: Path, lang: str | None) -> Item:
@@ -289,6 +301,7 @@ def _signature(
         "lang": "+".join(sorted(scan.languages)) or "none",
         "aligner": "+".join(sorted({b.aligner.signature for b in ready})) or "none",
         "tagger": "+".join(sorted({b.tagger.signature for b in ready})) or "none",
+        "mt": "+".join(sorted(scan.systems)) or "unknown",
         "chunk": str(options.chunk_size),
         "boot": str(options.resamples),
         "seed": str(options.seed),

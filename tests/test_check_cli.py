@@ -21,6 +21,8 @@ FAKES = [
     "tests.checker_fakes:FakeAligner",
 ]
 
+FAKE_OPTIONS = {"tagger": FAKES[1], "aligner": FAKES[3]}
+
 SENTENCES = [
     ("The editor is her brother.", "El editor es su hermano.", "male"),
     ("The editor is her sister.", "La editora es su hermana.", "male"),
@@ -78,6 +80,16 @@ def test_check_writes_every_record_once_with_labels(tmp_path):
     assert summary["pairs"]["n"] == 2
     assert summary["signature"] in run.stdout
     assert (tmp_path / "out" / "summary.md").read_text().startswith("# gen check summary")
+
+
+def test_signature_names_the_mt_system_the_records_came_from(tmp_path):
+    mt = {"engine": "apertium", "model": "eng-spa", "version": "3.8.3", "options": {"u": True}}
+    source = write_jsonl(tmp_path / "in.jsonl", records(mt=mt, lang="es"))
+    summary = check(source, out=tmp_path / "out", options=CheckOptions(**FAKE_OPTIONS))
+    assert summary["signature_fields"]["mt"] == "apertium:eng-spa(3.8.3;u=True)"
+    source = write_jsonl(tmp_path / "plain.jsonl", records(lang="es"))
+    summary = check(source, out=tmp_path / "out2", options=CheckOptions(**FAKE_OPTIONS))
+    assert summary["signature_fields"]["mt"] == "unknown"
 
 
 def test_hyp_file_gives_the_translations(tmp_path):
