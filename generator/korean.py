@@ -104,7 +104,7 @@ def _sha256(data: bytes) -> str:
 
 
 def parse_wordlist(name: str, text: str, path: Path) -> WordList:
-    """Parse a word list; refuse rows with the wrong number of columns, an empty key or a repeat."""
+    """Parse a word list; refuse rows with too many columns, an empty key or a repeated key."""
     columns: tuple[str, ...] = ()
     rows: list[tuple[int, dict[str, str]]] = []
     seen: dict[str, int] = {}
@@ -115,12 +115,13 @@ def parse_wordlist(name: str, text: str, path: Path) -> WordList:
         if not columns:
             columns = tuple(cells)
             continue
-        if len(cells) != len(columns):
+        if len(cells) > len(columns):  # fewer is fine: editors drop trailing empty cells
             raise GenError(
                 f"expected {len(columns)} tab-separated columns, found {len(cells)}",
                 path=path,
                 line=number,
             )
+        cells += [""] * (len(columns) - len(cells))
         key = cells[0]
         if not key:
             raise GenError("empty entry", path=path, line=number, field=columns[0])
