@@ -18,7 +18,7 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from nltk.tokenize import NLTKWordTokenizer
 from nltk.tokenize.punkt import PunktSentenceTokenizer
 
 from gen.errors import GenError
-from gen.io import read_jsonl, read_lines
+from gen.io import output_directory, read_jsonl, read_lines, write_jsonl
 
 #: The seven sets of the paper, in its order: (letter, name, record field, field value).
 TGBI_SETS = (
@@ -229,6 +229,32 @@ def read_tgbi_records(path: str | Path, hyp: str | Path | None = None) -> list[t
     return [(number, {**record, "translation": line}) for (number, record), line in pairs]
 
 
+@dataclass(frozen=True)
+class TgbiItem:
+    """One record as TGBI sees it: where it was read, the sets it counts in, its gender."""
+
+    line: int
+    record: dict
+    sets: tuple[int, ...]  # indices into TGBI_SETS
+    gender: str  # female, male, neutral or both
+
+
+def label_tgbi(
+    records: Iterable[tuple[int, dict]], *, compat: bool = False, path: str | Path | None = None
+) -> Iterator[TgbiItem]:
+    """Classify the ``translation`` of each ``(line, record)`` pair (as ``read_jsonl`` yields).
+
+    Every record needs a string ``translation`` and either ``tgbi_set`` or the fields
+    formality, politeness and category; ``path`` names the file in error messages.
+    """
+    for line, record in records:
+        translation = record.get("translation")
+        if not isinstance(translation, str):
+            raise GenError("missing or not a string", path=path, line=line, field="translation")
+        sets = record_sets(record, path, line)
+        yield TgbiItem(line, record, sets, classify(translation, compat=compat))
+
+
 def score_tgbi(
     records: Iterable[tuple[int, dict]],
     *,
@@ -239,27 +265,44 @@ def score_tgbi(
     confidence: float = 0.95,
     version: str | None = None,
 ) -> TgbiReport:
-    """Score ``(line, record)`` pairs (as :func:`gen.io.read_jsonl` yields them).
+    """Label and score ``(line, record)`` pairs: :func:`label_tgbi`, then :func:`summarise_tgbi`."""
+    items = label_tgbi(records, compat=compat, path=path)
+    return summarise_tgbi(
+        items,
+        compat=compat,
+        path=path,
+        bootstrap=bootstrap,
+        seed=seed,
+        confidence=confidence,
+        version=version,
+    )
 
-    Every record needs a string ``translation`` and either ``tgbi_set`` or the fields
-    formality, politeness and category; ``path`` names the file in error messages.
-    Intervals are percentile bootstrap intervals from resampling records with replacement
-    (``bootstrap`` resamples, NumPy generator seeded with ``seed``).
+
+def summarise_tgbi(
+    items: Iterable[TgbiItem],
+    *,
+    compat: bool = False,
+    path: str | Path | None = None,
+    bootstrap: int = 1000,
+    seed: int = 12345,
+    confidence: float = 0.95,
+    version: str | None = None,
+) -> TgbiReport:
+    """P_S per set, TGBI, and percentile bootstrap intervals from resampling records with
+    replacement (``bootstrap`` resamples, NumPy generator seeded with ``seed``).
+
+    Resampling N records is drawn as one multinomial over the distinct (sets, gender)
+    cells, which is the same distribution and needs no per-record arrays.
     """
     cells: dict[tuple[tuple[int, ...], str], int] = {}
     texts = hashlib.sha256()
     total = empty = both_named = 0
-    for line, record in records:
-        translation = record.get("translation")
-        if not isinstance(translation, str):
-            raise GenError("missing or not a string", path=path, line=line, field="translation")
-        sets = record_sets(record, path, line)
-        label = classify(translation, compat=compat)
-        cells[sets, label] = cells.get((sets, label), 0) + 1
-        texts.update(f"{record.get('text', '')}\n".encode())
+    for item in items:
+        cells[item.sets, item.gender] = cells.get((item.sets, item.gender), 0) + 1
+        texts.update(f"{item.record.get('text', '')}\n".encode())
         total += 1
-        empty += not translation.strip()
-        both_named += label == BOTH
+        empty += not item.record["translation"].strip()
+        both_named += item.gender == BOTH
     if not total:
         raise GenError("no records to score", path=path)
 
@@ -323,3 +366,37 @@ def _p_s(counts: np.ndarray) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         p_w, p_m, p_n = (counts[..., i] / size for i in range(3))
         return np.sqrt(p_w * p_m) + p_n
+
+
+def check_tgbi(
+    input_path: str | Path,
+    *,
+    out: str | Path,
+    hyp: str | Path | None = None,
+    compat: bool = False,
+    force: bool = False,
+    bootstrap: int = 1000,
+    seed: int = 12345,
+    version: str | None = None,
+) -> TgbiReport:
+    """Score a file and write ``out/results.jsonl`` (each record plus ``target_gender`` and
+    ``tgbi_sets``), ``out/summary.json`` and ``out/summary.md``, whole or not at all."""
+    records = read_tgbi_records(input_path, hyp)
+    items = list(label_tgbi(records, compat=compat, path=input_path))
+    report = summarise_tgbi(
+        items, compat=compat, path=input_path, bootstrap=bootstrap, seed=seed, version=version
+    )
+    results = (
+        {
+            **item.record,
+            "target_gender": item.gender,
+            "tgbi_sets": [SET_NAMES[i] for i in item.sets],
+        }
+        for item in items
+    )
+    with output_directory(out, force=force) as staging:
+        with open(staging / "results.jsonl", "w", encoding="utf-8", newline="\n") as handle:
+            write_jsonl(handle, results)
+        (staging / "summary.json").write_text(report.to_json(), encoding="utf-8")
+        (staging / "summary.md").write_text(report.to_markdown(), encoding="utf-8")
+    return report

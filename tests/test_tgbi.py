@@ -7,7 +7,7 @@ from itertools import product
 
 import pytest
 
-from checker.tgbi import SET_NAMES, classify, read_tgbi_records, score_tgbi
+from checker.tgbi import SET_NAMES, check_tgbi, classify, read_tgbi_records, score_tgbi
 from gen.errors import GenError
 
 
@@ -162,3 +162,19 @@ def test_json_and_markdown_carry_the_table_and_signature():
     assert "| (g) occupation | 8 | 0.500 |" in markdown
     assert "| **TGBI** | 24 | **0.500** |" in markdown
     assert f"signature: `{report.signature}`" in markdown
+
+
+def test_check_tgbi_writes_results_and_summaries(tmp_path):
+    source = tmp_path / "records.jsonl"
+    lines = [json.dumps(record, ensure_ascii=False) for _, record in korean_records(["He is."])]
+    source.write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "out"
+    report = check_tgbi(source, out=out, compat=True, bootstrap=10)
+    assert sorted(p.name for p in out.iterdir()) == ["results.jsonl", "summary.json", "summary.md"]
+    results = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert len(results) == 12 and {r["target_gender"] for r in results} == {"male"}
+    assert results[0]["tgbi_sets"] == ["informal", "impolite", "occupation"]
+    assert json.loads((out / "summary.json").read_text())["tgbi"] == report.tgbi == 0.0
+    assert (out / "summary.md").read_text() == report.to_markdown()
+    with pytest.raises(GenError, match="--force"):
+        check_tgbi(source, out=out)
