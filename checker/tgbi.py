@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -93,6 +94,12 @@ def tokenize(text: str) -> list[str]:
 
 def classify(text: str, *, compat: bool = False) -> str:
     """``female``, ``male`` or ``neutral``; the default mode may also say ``both`` (neutral)."""
+    return _classify(text, compat)
+
+
+@lru_cache(maxsize=1 << 16)
+def _classify(text: str, compat: bool) -> str:
+    """Cached: the four sentences of one predicate often get the same translation."""
     tokens = tokenize(text)
     if compat:
         if COMPAT_FEMALE.intersection(tokens):
@@ -165,12 +172,14 @@ class TgbiReport:
         if self.tgbi is None:
             empty = ", ".join(s.name for s in self.sets if s.size == 0)
             lines.append(f"TGBI needs all seven sets; empty: {empty}.")
-        both = sum(s.both for s in self.sets)
         if self.mode == "default":
             lines.append(
-                f"Outputs naming both genders (counted neutral), summed over sets: {both}."
+                f"Outputs naming both genders (counted neutral): {self.both_named} "
+                f"of {self.records}."
             )
-        lines.append(f"Empty translations (neutral): {self.empty_translations}.")
+        lines.append(
+            f"Empty translations (counted neutral): {self.empty_translations} of {self.records}."
+        )
         lines.extend(["", f"signature: `{self.signature}`", ""])
         return "\n".join(lines)
 

@@ -96,6 +96,7 @@ def test_shares_and_sizes_per_set():
     assert (by_name["polite"].p_w, by_name["polite"].p_m, by_name["polite"].p_n) == (0.5, 0, 0.5)
     assert by_name["polite"].both == 6
     assert report.both_named == 12 and report.records == 24
+    assert "Outputs naming both genders (counted neutral): 12 of 24." in report.to_markdown()
 
 
 def test_tgbi_set_field_puts_a_record_in_that_set_only():
