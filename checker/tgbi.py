@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from nltk.tokenize import NLTKWordTokenizer
@@ -269,22 +270,12 @@ def score_tgbi(
     *,
     compat: bool = False,
     path: str | Path | None = None,
-    bootstrap: int = 1000,
-    seed: int = 12345,
-    confidence: float = 0.95,
-    version: str | None = None,
+    **summary_options: Any,
 ) -> TgbiReport:
-    """Label and score ``(line, record)`` pairs: :func:`label_tgbi`, then :func:`summarise_tgbi`."""
+    """Label and score ``(line, record)`` pairs: :func:`label_tgbi`, then :func:`summarise_tgbi`
+    (whose options, ``bootstrap``, ``seed``, ``confidence`` and ``version``, pass through)."""
     items = label_tgbi(records, compat=compat, path=path)
-    return summarise_tgbi(
-        items,
-        compat=compat,
-        path=path,
-        bootstrap=bootstrap,
-        seed=seed,
-        confidence=confidence,
-        version=version,
-    )
+    return summarise_tgbi(items, compat=compat, path=path, **summary_options)
 
 
 def summarise_tgbi(
