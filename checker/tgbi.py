@@ -47,31 +47,9 @@ SET_NAMES = tuple(name for _, name, _, _ in TGBI_SETS)
 COMPAT_FEMALE = frozenset({"she", "her", "woman", "girl"})
 COMPAT_MALE = frozenset({"he", "him", "man", "guy", "boy"})
 
-#: The default mode's lists: the paper's plus the other forms of the same words.
-FEMALE_WORDS = COMPAT_FEMALE | {
-    "hers",
-    "herself",
-    "women",
-    "girls",
-    "lady",
-    "ladies",
-    "gal",
-    "female",
-    "mrs",
-    "ms",
-}
-MALE_WORDS = COMPAT_MALE | {
-    "his",
-    "himself",
-    "men",
-    "guys",
-    "boys",
-    "gentleman",
-    "gentlemen",
-    "lad",
-    "male",
-    "mr",
-}
+#: The default mode's lists: the paper's, their other forms, and other words for a person.
+FEMALE_WORDS = COMPAT_FEMALE | set("hers herself women girls lady ladies gal female mrs ms".split())
+MALE_WORDS = COMPAT_MALE | set("his himself men boys guys gentleman gentlemen lad male mr".split())
 #: Written forms that name both genders in one token: s/he, (s)he, s(he).
 _BOTH_FORMS = re.compile(r"\bs/he\b|\(s\)he\b|\bs\(he\)")
 
