@@ -6,7 +6,8 @@ p_n the shares of female, male and neutral outputs,
 
     P_S = sqrt(p_w · p_m) + p_n          TGBI = mean of P_S over the seven sets
 
-so 1.0 means no gender is ever invented (or both equally often), 0.0 that one is always.
+so 1.0 means no output has a gender and 0.0 that every output has the same one; without
+neutral outputs P_S is highest, 0.5, when the two genders are equally frequent.
 ``compat=True`` classifies exactly as the paper's released code does; the default mode also
 reads his/hers/himself/lady/... and counts an output naming both genders ("he or she",
 "s/he") as neutral, reporting how many there were. See docs/tgbi.md.
@@ -62,8 +63,8 @@ _words = NLTKWordTokenizer()
 def tokenize(text: str) -> list[str]:
     """Lower-cased Treebank tokens, sentence by sentence (what ``nltk.word_tokenize`` does).
 
-    ``word_tokenize`` needs the trained punkt model, which cannot be downloaded here; an
-    untrained punkt splitter differs from it only at abbreviations ("Mr. Kim").
+    ``word_tokenize`` needs the trained punkt model, which cannot be downloaded here; the
+    untrained splitter differs from it mainly after abbreviations ("Mr. Kim").
     """
     lowered = text.lower()
     return [
