@@ -21,6 +21,7 @@ from nltk.grammar import TYPE, FeatStructNonterminal, FeatureGrammar
 
 from gen.errors import GenError
 from generator.resources import grammars_dir, wordlists_dir
+from generator.sets import BuiltSet
 
 GRAMMAR_FILE = "ko/tgbi.fcfg"
 WORDLIST_DIR = "ko"
@@ -281,16 +282,22 @@ def build_records(resources: KoreanResources, size: str = "small") -> KoreanBuil
 
 def _manifest(resources: KoreanResources, size: str, records: list[dict]) -> dict:
     counts = {field: dict(Counter(r[field] for r in records)) for field in RECORD_FIELDS}
+    hashes = {resources.grammar_path: resources.grammar_sha256}
+    hashes.update({w.path: w.sha256 for w in resources.wordlists.values()})
     return {
         "grammar": "ko",
         "size": size,
-        "records": len(records),
-        "grammar_file": resources.grammar_path.name,
-        "grammar_sha256": resources.grammar_sha256,
-        "wordlists": {
-            f"{w.name}.tsv": {"sha256": w.sha256, "rows": len(w.rows)}
-            for w in resources.wordlists.values()
-        },
+        "hashes": {"/".join(path.parts[-3:]): sha256 for path, sha256 in hashes.items()},
+        "wordlist_rows": {f"{w.name}.tsv": len(w.rows) for w in resources.wordlists.values()},
+        "sentences": len(records),
         "counts": counts,
         "tgbi_sets": {name: counts[field].get(name, 0) for name, field in TGBI_VIEWS},
     }
+
+
+def build(size: str, *, nonce: bool = False) -> BuiltSet:
+    """``gen build --grammar ko``: the set as one shard for :func:`generator.sets.write_set`."""
+    if nonce:
+        raise GenError("nonce occupations exist for the English grammar only", field="nonce")
+    korean = build_records(load_resources(), size)
+    return BuiltSet([lambda: korean.records], len(korean.records), korean.manifest)

@@ -35,6 +35,7 @@ from generator.resources import grammars_dir
 
 BUILDERS: dict[str, str] = {
     "en": "generator.english:build",
+    "ko": "generator.korean:build",
 }
 
 # Record fields that identify or spell out a sentence rather than describe it.

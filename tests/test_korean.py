@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import unicodedata
 from collections import Counter
 
 import pytest
+from conftest import REPO
 
 from gen.errors import GenError
 from generator.korean import (
     RECORD_FIELDS,
     TGBI_VIEWS,
     attach_particle,
+    build,
     build_records,
     final_consonant,
     load_resources,
@@ -135,7 +140,7 @@ def test_every_record_has_the_contract_fields(full_set):
 def test_seven_set_sizes(resources, full_set):
     n = {name: len(w.rows) for name, w in resources.wordlists.items()}
     total = 4 * (n["occupations"] + n["positive"] + n["negative"])
-    assert full_set.manifest["records"] == len(full_set.records) == total
+    assert full_set.manifest["sentences"] == len(full_set.records) == total
     assert full_set.manifest["tgbi_sets"] == {
         "informal": total // 2,
         "formal": total // 2,
@@ -152,7 +157,7 @@ def test_seven_set_sizes(resources, full_set):
 
 def test_xs_takes_ten_rows_of_each_list(resources):
     build = build_records(resources, "xs")
-    assert build.manifest["records"] == 4 * 10 * 3
+    assert build.manifest["sentences"] == 4 * 10 * 3
     assert build.records[0]["id"] == "ko-xs-000001"
 
 
@@ -215,3 +220,24 @@ def test_wordlist_rows_may_drop_trailing_empty_cells_but_not_add_cells(tmp_path)
     ]
     with pytest.raises(GenError, match=r"x.tsv:2: expected 2 tab-separated columns, found 3"):
         parse_wordlist("x", "plain\tpolite\n착해\t\t?\n", tmp_path / "x.tsv")
+
+
+def test_gen_build_grammar_ko_writes_the_set_and_its_views(tmp_path):
+    out = tmp_path / "ko-xs"
+    command = [sys.executable, "-m", "gen", "build", "--grammar", "ko", "--size", "xs"]
+    done = subprocess.run([*command, "--out", str(out)], cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    records = [json.loads(line) for line in (out / "source.jsonl").read_text().splitlines()]
+    texts = (out / "source.txt").read_text(encoding="utf-8").splitlines()
+    assert texts == [r["text"] for r in records] and len(records) == manifest["sentences"] == 120
+    assert manifest["tgbi_sets"] == {
+        "informal": 60, "formal": 60, "impolite": 60, "polite": 60,
+        "negative": 40, "positive": 40, "occupation": 40,
+    }  # fmt: skip
+    assert manifest["counts"]["pronoun"] == {"kyay": 60, "ku salam": 60}
+
+
+def test_korean_builder_refuses_nonce():
+    with pytest.raises(GenError, match="nonce: nonce occupations exist for the English grammar"):
+        build("xs", nonce=True)
