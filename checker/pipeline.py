@@ -41,7 +41,9 @@ from gen.io import atomic_write, output_directory, write_jsonl
 #: Record kinds other than the occupation records this module labels, each mapped to the
 #: "module:function" that checks a whole input of that kind and writes ``out`` whole:
 #: ``scorer(input_path, *, out, hyp, options, force) -> summary dict``.
-SCORERS: dict[str, str] = {}
+SCORERS: dict[str, str] = {"tgbi": "checker.tgbi:check"}
+#: ``--lang`` values that name a record kind outright, whatever the records' fields.
+KIND_BY_LANG = {"ko-en": "tgbi"}
 
 
 def record_kind(record: Mapping[str, Any]) -> str:
@@ -60,6 +62,7 @@ class CheckOptions:
     skip_invalid: bool = False
     seed: int = 12345
     resamples: int = 1000
+    compat: bool = False  # TGBI: classify exactly as Cho et al. (2019)
 
 
 @dataclass
@@ -111,7 +114,10 @@ def check(
     if hyp is not None:
         check_hyp_count(input_path, hyp)
     lang = lang.strip().lower() if lang else None
-    scan = _scan(input_path, hyp, lang, options)
+    if lang in KIND_BY_LANG:
+        scan = _Scan(kind=KIND_BY_LANG[lang])
+    else:
+        scan = _scan(input_path, hyp, lang, options)
     if scan.kind != "gender":
         return _scorer(scan.kind)(input_path, out=out, hyp=hyp, options=options, force=force)
     backends = _build_backends(scan.languages, options, warn)

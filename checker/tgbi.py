@@ -23,14 +23,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from nltk.tokenize import NLTKWordTokenizer
 from nltk.tokenize.punkt import PunktSentenceTokenizer
 
+import gen
 from gen.errors import GenError
 from gen.io import output_directory, read_jsonl, read_lines, write_jsonl
+
+if TYPE_CHECKING:
+    from checker.pipeline import CheckOptions
 
 #: The seven sets of the paper, in its order: (letter, name, record field, field value).
 TGBI_SETS = (
@@ -116,7 +120,7 @@ class SetScore:
 @dataclass(frozen=True)
 class TgbiReport:
     mode: str
-    records: int
+    n: int  # records scored
     both_named: int  # outputs naming both genders, counted neutral (default mode only)
     empty_translations: int
     sets: tuple[SetScore, ...]
@@ -145,8 +149,7 @@ class TgbiReport:
                 f"| {_num(s.p_w)} | {_num(s.p_m)} | {_num(s.p_n)} |"
             )
         lines.append(
-            f"| **TGBI** | {self.records} | **{_num(self.tgbi)}** "
-            f"| {_interval(self.tgbi_ci)} | | | |"
+            f"| **TGBI** | {self.n} | **{_num(self.tgbi)}** | {_interval(self.tgbi_ci)} | | | |"
         )
         lines.append("")
         if self.tgbi is None:
@@ -154,11 +157,10 @@ class TgbiReport:
             lines.append(f"TGBI needs all seven sets; empty: {empty}.")
         if self.mode == "default":
             lines.append(
-                f"Outputs naming both genders (counted neutral): {self.both_named} "
-                f"of {self.records}."
+                f"Outputs naming both genders (counted neutral): {self.both_named} of {self.n}."
             )
         lines.append(
-            f"Empty translations (counted neutral): {self.empty_translations} of {self.records}."
+            f"Empty translations (counted neutral): {self.empty_translations} of {self.n}."
         )
         lines.extend(["", f"signature: `{self.signature}`", ""])
         return "\n".join(lines)
@@ -379,3 +381,20 @@ def check_tgbi(
         (staging / "summary.json").write_text(report.to_json(), encoding="utf-8")
         (staging / "summary.md").write_text(report.to_markdown(), encoding="utf-8")
     return report
+
+
+def check(
+    input_path: Path, *, out: Path, hyp: Path | None, options: CheckOptions, force: bool
+) -> dict:
+    """``gen check`` on Korean→English records (``checker.pipeline.SCORERS["tgbi"]``)."""
+    report = check_tgbi(
+        input_path,
+        out=out,
+        hyp=hyp,
+        compat=options.compat,
+        force=force,
+        bootstrap=options.resamples,
+        seed=options.seed,
+        version=gen.__version__,
+    )
+    return report.to_dict()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from itertools import product
 
 import pytest
+from conftest import REPO
 
 from checker.tgbi import SET_NAMES, check_tgbi, classify, read_tgbi_records, score_tgbi
 from gen.errors import GenError
@@ -95,7 +98,7 @@ def test_shares_and_sizes_per_set():
     assert by_name["informal"].size == 12 and by_name["occupation"].size == 8
     assert (by_name["polite"].p_w, by_name["polite"].p_m, by_name["polite"].p_n) == (0.5, 0, 0.5)
     assert by_name["polite"].both == 6
-    assert report.both_named == 12 and report.records == 24
+    assert report.both_named == 12 and report.n == 24
     assert "Outputs naming both genders (counted neutral): 12 of 24." in report.to_markdown()
 
 
@@ -147,7 +150,7 @@ def test_reads_crlf_without_final_newline_and_hypotheses(tmp_path):
     hyp = tmp_path / "hyp.txt"
     hyp.write_bytes("\r\n".join(["She is kind."] * 7).encode())
     report = score_tgbi(read_tgbi_records(source, hyp), path=source)
-    assert report.records == 7 and report.tgbi == 0.0
+    assert report.n == 7 and report.tgbi == 0.0
     hyp.write_text("She is kind.\n")
     with pytest.raises(GenError, match=r"7 records in .*source.jsonl but 1 lines in"):
         read_tgbi_records(source, hyp)
@@ -179,3 +182,40 @@ def test_check_tgbi_writes_results_and_summaries(tmp_path):
     assert (out / "summary.md").read_text() == report.to_markdown()
     with pytest.raises(GenError, match="--force"):
         check_tgbi(source, out=out)
+
+
+def run_gen(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gen", *args], cwd=REPO, capture_output=True, text=True
+    )
+
+
+def test_gen_check_scores_korean_records_in_both_modes(tmp_path):
+    fields = [{k: v for k, v in r.items() if k != "translation"} for _, r in korean_records(["x"])]
+    pronoun = {"informal": "kyay", "formal": "ku salam"}
+    source, bare = tmp_path / "source.jsonl", tmp_path / "bare.jsonl"
+    korean = [{**r, "pronoun": pronoun[r["formality"]]} for r in fields]
+    source.write_bytes("\r\n".join(json.dumps(r) for r in korean).encode())  # CRLF, no final \n
+    bare.write_text("\n".join(json.dumps(r) for r in fields))
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_bytes("\r\n".join(["He or she is kind."] * 6 + ["He is kind."] * 6).encode())
+
+    default = run_gen("check", str(source), "--hyp", str(hyp), "--out", str(tmp_path / "d"))
+    assert default.returncode == 0, default.stderr
+    assert "| (a) informal | 6 |" in default.stdout
+    assert "Outputs naming both genders (counted neutral): 6 of 12." in default.stdout
+    summary = json.loads((tmp_path / "d" / "summary.json").read_text())
+    # informal: all "he or she" (neutral) → 1; formal: all "he" → 0; the others half/half → 0.5
+    assert summary["mode"] == "default" and summary["n"] == 12
+    assert summary["tgbi"] == pytest.approx((1 + 0 + 5 * 0.5) / 7)
+
+    # --lang ko-en routes records that carry only the set fields (no pronoun) to TGBI too
+    compat = run_gen(
+        "check", str(bare), "--hyp", str(hyp), "--out", str(tmp_path / "c"), "--compat",
+        "--lang", "ko-en",
+    )  # fmt: skip
+    assert compat.returncode == 0, compat.stderr
+    summary = json.loads((tmp_path / "c" / "summary.json").read_text())
+    # compat reads "he or she" as female: informal 0, formal 0, the others sqrt(1/2 · 1/2)
+    assert summary["mode"] == "compat" and summary["tgbi"] == pytest.approx(5 * 0.5 / 7)
+    assert "signature: `tgbi|mode:compat|" in compat.stdout

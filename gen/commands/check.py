@@ -78,6 +78,12 @@ def check(
     ] = False,
     seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 12345,
     bootstrap: Annotated[int, typer.Option(min=1, help="Bootstrap resamples.")] = 1000,
+    compat: Annotated[
+        bool,
+        typer.Option(
+            "--compat", help="Korean→English (TGBI): classify exactly as Cho et al. (2019)."
+        ),
+    ] = False,
 ) -> None:
     """Label each translation correct / wrong / inconclusive for the occupation's gender,
     without references, and write results.jsonl, summary.json and summary.md."""
@@ -101,6 +107,7 @@ def check(
         skip_invalid=skip_invalid,
         seed=seed,
         resamples=bootstrap,
+        compat=compat,
     )
     with Progress(
         "[progress.description]{task.description}",
