@@ -297,7 +297,8 @@ SIGNATURE_ORDER = ("set", "lang", "mt", "aligner", "tagger", "chunk", "boot", "s
 
 
 def format_signature(fields: dict[str, str]) -> str:
-    """``set:…|lang:es|mt:…|aligner:…|tagger:…|boot:1000|seed:12345|version:0.1.0``, sacreBLEU-style."""
+    """``set:…|lang:es|mt:…|aligner:…|tagger:…|boot:1000|seed:12345|version:0.1.0``,
+    sacreBLEU-style."""
     ordered = [key for key in SIGNATURE_ORDER if key in fields]
     ordered += sorted(key for key in fields if key not in SIGNATURE_ORDER)
     return "|".join(f"{key}:{fields[key]}" for key in ordered)
