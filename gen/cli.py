@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from gen import __version__
+from gen.commands import report
 from gen.errors import GenError
 
 
@@ -60,3 +61,6 @@ def main(
 ) -> None:
     """gen: measure whether translation systems get people's gender right."""
     ctx.meta["gen.debug"] = debug
+
+
+app.command()(report.report)

@@ -1,0 +1,292 @@
+"""Read `gen check` output folders into :class:`Run` objects and check they belong together.
+
+Every number a report prints is read from a run's ``summary.json`` as the checker wrote it, so
+the report and the summary can never disagree; ``results.jsonl`` is read only for what a summary
+cannot hold (per-item labels for paired significance tests). The summary keys the report reads
+are named in this module and nowhere else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from gen.errors import GenError
+from gen.io import read_jsonl
+
+SUMMARY, RESULTS = "summary.json", "results.jsonl"
+LABELS = ("correct", "wrong", "inconclusive")
+
+#: Signature fields that name the system or the language: runs may differ in these.
+#: Every other field (set hash, aligner, tagger, their models and versions) pins the instrument.
+RUN_FIELDS = frozenset({"lang", "system", "hyp"})
+SET_FIELD = "set"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One breakdown cell of a summary: label counts, accuracy and its 95% bootstrap interval."""
+
+    n: int
+    correct: int
+    wrong: int
+    inconclusive: int
+    accuracy: float
+    ci95: tuple[float, float]
+
+    def share(self, label: str) -> float:
+        """The fraction of the cell's records that got ``label``."""
+        return getattr(self, label) / self.n if self.n else 0.0
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A single figure with its 95% bootstrap interval (ΔM, ΔF, TGBI...)."""
+
+    value: float
+    ci95: tuple[float, float]
+
+
+@dataclass
+class Run:
+    """One `gen check` output folder: its summary, its signature and (lazily) its labels."""
+
+    path: Path
+    summary: dict[str, Any]
+    label: str = ""
+    flags: list[str] = field(default_factory=list)
+
+    @property
+    def signature(self) -> str:
+        return str(self.summary["signature"])
+
+    @cached_property
+    def signature_fields(self) -> dict[str, str]:
+        """``key:value|key:value`` (sacreBLEU's form) as a dict."""
+        return parse_signature(self.signature)
+
+    @property
+    def lang(self) -> str:
+        return str(self.summary.get("lang") or self.signature_fields.get("lang", "?"))
+
+    @property
+    def system(self) -> str:
+        """The translation system's name: the summary's ``system``, else the folder's name."""
+        return str(
+            self.summary.get("system") or self.signature_fields.get("system") or self.path.name
+        )
+
+    @property
+    def set_hash(self) -> str | None:
+        return self.signature_fields.get(SET_FIELD)
+
+    @property
+    def kind(self) -> str:
+        """``gender`` (the checker's labels), ``tgbi`` (Korean→English) or ``mtgeneval``."""
+        for kind in ("tgbi", "mtgeneval"):
+            if kind in self.summary:
+                return kind
+        return "gender"
+
+    def section(self, key: str) -> Any:
+        """The summary's value under ``key``; a missing key is an error naming the file."""
+        try:
+            return self.summary[key]
+        except KeyError:
+            raise GenError(
+                "missing from the summary", path=self.path / SUMMARY, field=key
+            ) from None
+
+    def has(self, key: str) -> bool:
+        return bool(self.summary.get(key))
+
+    def cell(self, key: str) -> Cell:
+        return to_cell(self.section(key), self.path / SUMMARY, key)
+
+    def breakdown(self, key: str) -> dict[str, Cell]:
+        """A one-level breakdown (value → cell), in the summary's order."""
+        return {
+            name: to_cell(value, self.path / SUMMARY, f"{key}.{name}")
+            for name, value in self.section(key).items()
+        }
+
+    def nested_breakdown(self, key: str) -> dict[str, dict[str, Cell]]:
+        """A two-level breakdown (outer value → inner value → cell)."""
+        return {
+            outer: {
+                inner: to_cell(value, self.path / SUMMARY, f"{key}.{outer}.{inner}")
+                for inner, value in cells.items()
+            }
+            for outer, cells in self.section(key).items()
+        }
+
+    def estimate(self, key: str, name: str) -> Estimate:
+        value = self.section(key).get(name)
+        where = f"{key}.{name}"
+        if not isinstance(value, Mapping) or "value" not in value:
+            raise GenError("expected {value, ci95}", path=self.path / SUMMARY, field=where)
+        return Estimate(float(value["value"]), _interval(value, self.path / SUMMARY, where))
+
+    # The analyses of Renduchintala & Williams (2022), as the checker's summary names them.
+
+    def overall(self) -> Cell:
+        return self.cell("overall")
+
+    def by_trigger_and_stereotype(self) -> dict[str, dict[str, Cell]]:
+        """Trigger gender → occupation stereotype → cell (their Fig. 1)."""
+        return self.nested_breakdown("by_trigger_stereotype")
+
+    def deltas(self) -> dict[str, Estimate]:
+        """ΔM and ΔF (their Table 4)."""
+        return {name: self.estimate("delta", name) for name in ("M", "F")}
+
+    def by_occupation(self) -> dict[str, dict[str, Cell]]:
+        """Occupation → trigger gender → cell (their Fig. 2)."""
+        return self.nested_breakdown("by_occupation")
+
+    def by_adjective(self) -> dict[str, Cell]:
+        """Adjective stereotype matching / mismatching the trigger's gender, or none (Fig. 3)."""
+        return self.breakdown("by_adjective")
+
+    def by_position(self) -> dict[str, Cell]:
+        """Position of the occupation relative to the trigger (Fig. 4)."""
+        return self.breakdown("by_position")
+
+    def by_nonce(self) -> dict[str, Cell]:
+        """Nonce vs real occupations (Fig. 5)."""
+        return self.breakdown("by_nonce")
+
+    @cached_property
+    def labels(self) -> dict[str, str]:
+        """``id`` → label for every record in results.jsonl, checked against the summary."""
+        path = self.path / RESULTS
+        labels: dict[str, str] = {}
+        for line, record in read_jsonl(path):
+            for name in ("id", "label"):
+                if name not in record:
+                    raise GenError("missing", path=path, line=line, field=name)
+            if record["label"] not in LABELS:
+                raise GenError(
+                    f"{record['label']!r} is not one of {', '.join(LABELS)}",
+                    path=path,
+                    line=line,
+                    field="label",
+                )
+            if record["id"] in labels:
+                raise GenError(f"duplicate id {record['id']!r}", path=path, line=line, field="id")
+            labels[str(record["id"])] = record["label"]
+        overall = self.cell("overall")
+        counts = Counter(labels.values())
+        if [counts[label] for label in LABELS] != [getattr(overall, label) for label in LABELS]:
+            raise GenError(
+                f"label counts {dict(counts)} disagree with {SUMMARY}'s overall cell; "
+                "was the folder written by two different runs?",
+                path=path,
+            )
+        return labels
+
+
+def parse_signature(signature: str) -> dict[str, str]:
+    """Split a ``key:value|key:value`` signature; a value may itself contain ``:``."""
+    fields = {}
+    for part in signature.split("|"):
+        key, _, value = part.partition(":")
+        fields[key.strip()] = value.strip()
+    return fields
+
+
+def to_cell(value: Any, path: Path, where: str) -> Cell:
+    """Read a summary cell ``{n, correct, wrong, inconclusive, accuracy, ci95}``."""
+    if not isinstance(value, Mapping):
+        raise GenError(
+            "expected a cell {n, correct, wrong, inconclusive, ...}", path=path, field=where
+        )
+    try:
+        counts = [int(value[name]) for name in ("n", *LABELS)]
+        accuracy = float(value["accuracy"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise GenError(f"bad or missing count {err}", path=path, field=where) from None
+    return Cell(*counts, accuracy=accuracy, ci95=_interval(value, path, where))
+
+
+def _interval(value: Mapping, path: Path, where: str) -> tuple[float, float]:
+    interval = value.get("ci95")
+    if not isinstance(interval, Sequence) or len(interval) != 2:
+        raise GenError("expected ci95 as [low, high]", path=path, field=f"{where}.ci95")
+    return float(interval[0]), float(interval[1])
+
+
+def load_run(path: str | Path) -> Run:
+    """Read one output folder of `gen check` (its summary.json; results.jsonl when needed)."""
+    path = Path(path)
+    summary_path = path / SUMMARY
+    if not summary_path.is_file():
+        raise GenError(f"not a `gen check` output folder: no {SUMMARY}", path=path)
+    try:
+        summary = json.loads(summary_path.read_text(encoding="utf-8-sig"))
+    except json.JSONDecodeError as err:
+        raise GenError(f"not JSON: {err.msg}", path=summary_path, line=err.lineno) from None
+    if not isinstance(summary, dict) or not isinstance(summary.get("signature"), str):
+        raise GenError("missing", path=summary_path, field="signature")
+    return Run(path=path, summary=summary)
+
+
+def load_runs(paths: Sequence[str | Path], *, allow_mixed: bool = False) -> list[Run]:
+    """Read every run, give each a unique label and check they measure the same thing.
+
+    Runs must share one challenge set, and runs in the same language must share every
+    backend field of their signatures (aligner, tagger, models, versions): otherwise the
+    difference between two systems could be the instrument's. Mixed runs are refused with
+    a message saying what differs, unless ``allow_mixed``; then each run carries ``flags``.
+    """
+    if not paths:
+        raise GenError("no results folder given")
+    runs = [load_run(path) for path in paths]
+    _label(runs)
+    problems = mixed_fields(runs)
+    if problems and not allow_mixed:
+        raise GenError(
+            "runs are not comparable: "
+            + "; ".join(problem for problem, _ in problems)
+            + " (pass --allow-mixed to report them anyway)"
+        )
+    for problem, involved in problems:
+        for run in involved:
+            run.flags.append(problem)
+    return runs
+
+
+def _label(runs: list[Run]) -> None:
+    """``system · lang``, numbered where two runs would otherwise look the same."""
+    names = [f"{run.system} · {run.lang}" for run in runs]
+    seen = Counter(names)
+    for number, (run, name) in enumerate(zip(runs, names, strict=True), start=1):
+        run.label = name if seen[name] == 1 else f"{name} #{number}"
+
+
+def mixed_fields(runs: Sequence[Run]) -> list[tuple[str, list[Run]]]:
+    """What makes ``runs`` incomparable: one line per difference, with the runs it concerns."""
+    problems = []
+    if len({run.set_hash for run in runs}) > 1:
+        problems.append((_differ(SET_FIELD, runs), list(runs)))
+    by_lang: dict[str, list[Run]] = {}
+    for run in runs:
+        by_lang.setdefault(run.lang, []).append(run)
+    for lang_runs in by_lang.values():
+        keys = sorted(
+            {key for run in lang_runs for key in run.signature_fields} - RUN_FIELDS - {SET_FIELD}
+        )
+        for key in keys:
+            if len({run.signature_fields.get(key) for run in lang_runs}) > 1:
+                problems.append((_differ(key, lang_runs), lang_runs))
+    return problems
+
+
+def _differ(key: str, runs: Sequence[Run]) -> str:
+    values = ", ".join(f"{run.label} has {key}:{run.signature_fields.get(key)}" for run in runs)
+    return f"different {key} ({values})"

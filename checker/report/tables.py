@@ -1,0 +1,275 @@
+"""The report's tables: built once from the runs' summaries, rendered as Markdown, LaTeX or HTML.
+
+A :class:`Table` holds formatted strings only, so the three renderings show the same digits.
+Every table carries the signatures of the runs it came from.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from checker.report.load import LABELS, Cell, Estimate, Run
+from checker.report.significance import paired_bootstrap
+
+GENDERS = ("male", "female")
+SHORT = {"male": "M", "female": "F"}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A titled grid of formatted cells and the runs it came from."""
+
+    name: str  # file stem of its LaTeX rendering
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    runs: tuple[Run, ...]
+    note: str = ""
+    text_columns: int = 2  # leading columns that hold names, left-aligned
+
+    def align(self) -> str:
+        return "l" * self.text_columns + "r" * (len(self.header) - self.text_columns)
+
+
+# Number formats shared by every table and figure.
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}"
+
+
+def interval(ci95: tuple[float, float], *, signed: bool = False) -> str:
+    sign = "+" if signed else ""
+    return f"[{100 * ci95[0]:{sign}.1f}, {100 * ci95[1]:{sign}.1f}]"
+
+
+def accuracy(cell: Cell) -> str:
+    return f"{percent(cell.accuracy)} {interval(cell.ci95)}"
+
+
+def difference(estimate: Estimate) -> str:
+    return f"{100 * estimate.value:+.1f} {interval(estimate.ci95, signed=True)}"
+
+
+def count(cell: Cell, label: str) -> str:
+    return f"{getattr(cell, label)} ({percent(cell.share(label))}%)"
+
+
+# The tables.
+
+
+def labels_table(runs: Sequence[Run]) -> Table:
+    """Systems × languages: correct / wrong / inconclusive and accuracy (their Table 3)."""
+    rows = tuple(
+        (
+            run.system,
+            run.lang,
+            str(cell.n),
+            *(count(cell, label) for label in LABELS),
+            accuracy(cell),
+        )
+        for run in runs
+        for cell in [run.overall()]
+    )
+    return Table(
+        name="table3_labels",
+        title="Labels per system and language",
+        header=("System", "Lang", "n", "Correct", "Wrong", "Inconclusive", "Accuracy % [95% CI]"),
+        rows=rows,
+        runs=tuple(runs),
+        note="Accuracy and its 95% bootstrap interval as the checker's summary gives them.",
+    )
+
+
+def delta_table(runs: Sequence[Run]) -> Table:
+    """Accuracy by trigger gender × occupation stereotype, with ΔM and ΔF (their Table 4)."""
+    combos = [("male", "male"), ("male", "female"), ("female", "female"), ("female", "male")]
+    rows = []
+    for run in runs:
+        cells = run.by_trigger_and_stereotype()
+        deltas = run.deltas()
+        rows.append(
+            (
+                run.system,
+                run.lang,
+                *(accuracy(cells[trigger][stereotype]) for trigger, stereotype in combos),
+                difference(deltas["M"]),
+                difference(deltas["F"]),
+            )
+        )
+    return Table(
+        name="table4_deltas",
+        title="Accuracy by trigger gender × occupation stereotype, ΔM and ΔF",
+        header=(
+            "System",
+            "Lang",
+            *(f"{SHORT[t]} trig. / {SHORT[s]} occ." for t, s in combos),
+            "ΔM [95% CI]",
+            "ΔF [95% CI]",
+        ),
+        rows=tuple(rows),
+        runs=tuple(runs),
+        note=(
+            "ΔM = acc(M trigger, M occupation) − acc(M trigger, F occupation); ΔF likewise for F "
+            "(Renduchintala & Williams, 2022). A positive Δ means the stereotype, not the "
+            "trigger, decided some translations. Points of accuracy, 95% bootstrap intervals."
+        ),
+    )
+
+
+def significance_table(runs: Sequence[Run]) -> Table | None:
+    """Paired bootstrap between every two runs labelled on the same set (None if no such pair)."""
+    rows, involved = [], []
+    for a, b in itertools.combinations(runs, 2):
+        if a.set_hash != b.set_hash:
+            continue
+        result = paired_bootstrap(a.labels, b.labels)
+        rows.append(
+            (
+                a.label,
+                b.label,
+                str(result.n),
+                percent(result.accuracy_a),
+                percent(result.accuracy_b),
+                f"{100 * result.difference:+.1f} {interval(result.ci95, signed=True)}",
+                f"{result.p_value:.4f}",
+            )
+        )
+        involved += [run for run in (a, b) if run not in involved]
+    if not rows:
+        return None
+    return Table(
+        name="table_significance",
+        title="Paired bootstrap: system B against system A on the same items",
+        header=("A", "B", "n", "Acc. A %", "Acc. B %", "B − A [95% CI]", "p"),
+        rows=tuple(rows),
+        runs=tuple(involved),
+        note=(
+            f"Items matched by id; {result.samples} resamples, seed {result.seed}; p-value as "
+            "sacreBLEU's paired-bs (Koehn, 2004): how often the centred resampled difference "
+            "exceeds the observed one."
+        ),
+    )
+
+
+def gender_tables(runs: Sequence[Run]) -> list[Table]:
+    """Every table for the runs of the reference-free checker."""
+    tables = [labels_table(runs), delta_table(runs)]
+    significance = significance_table(runs)
+    return tables + ([significance] if significance else [])
+
+
+# Renderings.
+
+
+def to_markdown(table: Table) -> str:
+    align = ["---" if kind == "l" else "---:" for kind in table.align()]
+    lines = [
+        f"### {table.title}",
+        "",
+        _md_row(table.header),
+        _md_row(align),
+        *(_md_row(row) for row in table.rows),
+        "",
+    ]
+    if table.note:
+        lines += [table.note, ""]
+    return "\n".join(lines + [signatures_markdown(table.runs)])
+
+
+def _md_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
+def signatures_markdown(runs: Sequence[Run]) -> str:
+    lines = ["Signatures:", ""]
+    for run in runs:
+        flag = f" **mixed: {'; '.join(run.flags)}**" if run.flags else ""
+        lines.append(f"- {run.label}: `{run.signature}`{flag}")
+    return "\n".join(lines) + "\n"
+
+
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "|": r"\textbar{}",
+    "Δ": r"$\Delta$",
+    "−": "--",
+    "×": r"$\times$",
+}
+
+
+def latex_escape(text: str) -> str:
+    return "".join(_LATEX_SPECIAL.get(char, char) for char in text)
+
+
+def to_latex(table: Table) -> str:
+    """A booktabs table; the signatures follow as a footnote-size list below it."""
+    row: Callable[[Sequence[str]], str] = lambda cells: (  # noqa: E731
+        " & ".join(latex_escape(cell) for cell in cells) + r" \\"
+    )
+    signatures = r" \\ ".join(
+        latex_escape(f"{run.label}: ") + r"\texttt{" + latex_escape(run.signature) + "}"
+        for run in table.runs
+    )
+    lines = [
+        "% Generated by `gen report`; needs \\usepackage{booktabs}.",
+        r"\begin{table}[t]",
+        r"\centering\small",
+        r"\begin{tabular}{" + table.align() + "}",
+        r"\toprule",
+        row(table.header),
+        r"\midrule",
+        *(row(cells) for cells in table.rows),
+        r"\bottomrule",
+        r"\end{tabular}",
+        r"\caption{" + latex_escape(table.title + ". " + table.note) + "}",
+        r"\label{tab:" + table.name.replace("_", "-") + "}",
+        r"\par\footnotesize Signatures: " + signatures,
+        r"\end{table}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def to_html(table: Table) -> str:
+    def row(cells: Sequence[str], tag: str) -> str:
+        return (
+            "<tr>"
+            + "".join(
+                f'<{tag} class="{kind}">{html.escape(cell)}</{tag}>'
+                for cell, kind in zip(cells, table.align(), strict=True)
+            )
+            + "</tr>"
+        )
+
+    body = "\n".join(row(cells, "td") for cells in table.rows)
+    note = f"<p class=note>{html.escape(table.note)}</p>" if table.note else ""
+    return (
+        f"<h3>{html.escape(table.title)}</h3>\n<table>\n<thead>{row(table.header, 'th')}</thead>\n"
+        f"<tbody>\n{body}\n</tbody>\n</table>\n{note}\n{signatures_html(table.runs)}"
+    )
+
+
+def signatures_html(runs: Sequence[Run]) -> str:
+    items = "".join(
+        f"<li>{html.escape(run.label)}: <code>{html.escape(run.signature)}</code>"
+        + (
+            f" <strong class=mixed>mixed: {html.escape('; '.join(run.flags))}</strong>"
+            if run.flags
+            else ""
+        )
+        + "</li>"
+        for run in runs
+    )
+    return f"<details class=signatures open><summary>Signatures</summary><ul>{items}</ul></details>"
