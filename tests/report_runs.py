@@ -1,9 +1,10 @@
 """Hand-made `gen check` output folders for the report's tests.
 
-Records follow docs/formats.md (set record + label); the summary is written in the checker's
-summary.json layout (every cell {n, correct, wrong, inconclusive, accuracy, ci95}), with
-labels drawn from a seeded generator whose bias toward the stereotype is a parameter, so two
-"systems" differ in a way the figures should show.
+Records follow docs/formats.md (set record + label); the summary is written in the layout of
+the checker's summary.json (checker/summary.py: ``overall``, ``breakdowns.NAME.cells``, every
+cell {n, correct, wrong, inconclusive, accuracy (of decided), ci95}, ``delta``,
+``signature_fields``). Labels come from a seeded generator whose bias toward the stereotype
+is a parameter, so two "systems" differ in a way the figures should show.
 """
 
 from __future__ import annotations
@@ -77,14 +78,13 @@ def label(record: dict, rng: random.Random, bias: float) -> str:
 def cell(labels: list[str]) -> dict:
     n = len(labels)
     counts = {name: labels.count(name) for name in ("correct", "wrong", "inconclusive")}
-    accuracy = counts["correct"] / n
-    half = 1.96 * (accuracy * (1 - accuracy) / n) ** 0.5
-    return {
-        "n": n,
-        **counts,
-        "accuracy": accuracy,
-        "ci95": [max(0.0, accuracy - half), min(1.0, accuracy + half)],
-    }
+    decided = counts["correct"] + counts["wrong"]
+    accuracy = counts["correct"] / decided if decided else None
+    ci95 = None
+    if decided:
+        half = 1.96 * (accuracy * (1 - accuracy) / decided) ** 0.5
+        ci95 = [max(0.0, accuracy - half), min(1.0, accuracy + half)]
+    return {"n": n, **counts, "accuracy": accuracy, "ci95": ci95}
 
 
 def adjective_key(record: dict) -> str:
@@ -94,48 +94,54 @@ def adjective_key(record: dict) -> str:
     return "matching" if adjective["stereotype"] == record["expected_gender"] else "mismatching"
 
 
-def summary(results: list[dict], signature: str, lang: str, system: str) -> dict:
-    groups: dict[str, dict] = defaultdict(lambda: defaultdict(list))
-    nested: dict[str, dict] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+BREAKDOWNS = {
+    "trigger_gender_x_occupation_stereotype": lambda r: (
+        r["trigger"]["gender"],
+        r["occupation"]["stereotype"],
+    ),
+    "adjective": lambda r: (adjective_key(r),),
+    "position": lambda r: (r["position"],),
+    "occupation_kind": lambda r: ("nonce" if r["occupation"]["nonce"] else "real",),
+    "occupation_x_expected_gender": lambda r: (r["occupation"]["text"], r["expected_gender"]),
+}
+
+
+def summary(results: list[dict], fields: dict[str, str]) -> dict:
+    groups: dict[str, dict[tuple, list[str]]] = {name: defaultdict(list) for name in BREAKDOWNS}
     for record in results:
-        occupation, trigger = record["occupation"], record["expected_gender"]
-        groups["overall"]["all"].append(record["label"])
-        groups["by_adjective"][adjective_key(record)].append(record["label"])
-        groups["by_position"][record["position"]].append(record["label"])
-        groups["by_nonce"]["nonce" if occupation["nonce"] else "real"].append(record["label"])
-        nested["by_occupation"][occupation["text"]][trigger].append(record["label"])
-        if not occupation["nonce"]:
-            nested["by_trigger_stereotype"][trigger][occupation["stereotype"]].append(
-                record["label"]
-            )
-    out = {"signature": signature, "lang": lang, "system": system}
-    out["overall"] = cell(groups.pop("overall")["all"])
-    for key, cells in groups.items():
-        out[key] = {name: cell(labels) for name, labels in cells.items()}
-    for key, outer in nested.items():
-        out[key] = {
-            a: {b: cell(labels) for b, labels in inner.items()} for a, inner in outer.items()
-        }
-    table = out["by_trigger_stereotype"]
-    out["delta"] = {
-        short: {
-            "value": table[g]["male" if g == "male" else "female"]["accuracy"]
-            - table[g]["female" if g == "male" else "male"]["accuracy"],
-            "ci95": [-0.1, 0.3],
-        }
-        for short, g in (("M", "male"), ("F", "female"))
+        for name, key in BREAKDOWNS.items():
+            groups[name][key(record)].append(record["label"])
+    breakdowns = {}
+    for name, cells in groups.items():
+        nested: dict = {}
+        for key, labels in cells.items():
+            level = nested
+            for part in key[:-1]:
+                level = level.setdefault(part, {})
+            level[key[-1]] = cell(labels)
+        breakdowns[name] = {"fields": [name], "cells": nested}
+    table = breakdowns["trigger_gender_x_occupation_stereotype"]["cells"]
+    delta = {}
+    for short, trigger, other in (("M", "male", "female"), ("F", "female", "male")):
+        value = table[trigger][trigger]["accuracy"] - table[trigger][other]["accuracy"]
+        delta[short] = {"value": value, "ci95": [value - 0.1, value + 0.1]}
+    return {
+        "signature": "|".join(f"{key}:{value}" for key, value in fields.items()),
+        "signature_fields": fields,
+        "n": len(results),
+        "overall": cell([record["label"] for record in results]),
+        "breakdowns": breakdowns,
+        "delta": delta,
     }
-    return out
 
 
 def make_run(
     folder: Path,
     *,
     lang: str,
-    system: str = "apertium",
     bias: float = 0.3,
     seed: int = 1,
-    set_hash: str = "3f2a9c",
+    set_hash: str = "sha256.3f2a9c5e0b1d",
     aligner: str = "eflomal",
     repeat: int = 4,
 ) -> Path:
@@ -149,13 +155,19 @@ def make_run(
     for record in results:
         if record["label"] == "inconclusive":
             record["reason"] = "no_gender"
-    signature = (
-        f"gen:0.1.0|set:{set_hash}|lang:{lang}|aligner:{aligner}|tagger:offline(apertium-3.8.3)"
-    )
+    fields = {
+        "set": set_hash,
+        "lang": lang,
+        "aligner": aligner,
+        "tagger": "apertium-3.8.3",
+        "boot": "1000",
+        "seed": "12345",
+        "version": "0.1.0",
+    }
     folder.mkdir(parents=True)
     with open(folder / "results.jsonl", "w", encoding="utf-8") as handle:
         write_jsonl(handle, results)
     (folder / "summary.json").write_text(
-        json.dumps(summary(results, signature, lang, system), indent=1), encoding="utf-8"
+        json.dumps(summary(results, fields), indent=1), encoding="utf-8"
     )
     return folder

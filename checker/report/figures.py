@@ -55,7 +55,7 @@ def _grouped_bars(
         shown = [
             (position + (number - (len(runs) - 1) / 2) * width, run_cells[category])
             for position, category in enumerate(categories)
-            if category in run_cells and run_cells[category].n
+            if category in run_cells and run_cells[category].accuracy is not None
         ]
         xs = [x for x, _ in shown]
         heights = [cell.accuracy for _, cell in shown]
@@ -66,8 +66,9 @@ def _grouped_bars(
             ecolor="black", elinewidth=0.8, capsize=2,
         )  # fmt: skip
         for x, cell in shown:
+            top = cell.ci95[1] if cell.ci95 else cell.accuracy
             axes.annotate(
-                f"{100 * cell.accuracy:.0f}%\nn={cell.n}", (x, cell.ci95[1]), xytext=(0, 2),
+                f"{100 * cell.accuracy:.0f}%\nn={cell.n}", (x, top), xytext=(0, 2),
                 textcoords="offset points", ha="center", va="bottom", fontsize=6, linespacing=0.9,
             )  # fmt: skip
     axes.set_xticks(range(len(categories)), [tick_labels(c) for c in categories])
@@ -76,9 +77,10 @@ def _grouped_bars(
 
 def _error_bars(cells: Sequence[Cell]) -> list[list[float]]:
     """Distances from each accuracy down and up to its interval's ends, as errorbar wants."""
+    intervals = [cell.ci95 or (cell.accuracy, cell.accuracy) for cell in cells]
     return [
-        [max(cell.accuracy - cell.ci95[0], 0) for cell in cells],
-        [max(cell.ci95[1] - cell.accuracy, 0) for cell in cells],
+        [max(cell.accuracy - low, 0) for cell, (low, _) in zip(cells, intervals, strict=True)],
+        [max(high - cell.accuracy, 0) for cell, (_, high) in zip(cells, intervals, strict=True)],
     ]
 
 
@@ -116,7 +118,9 @@ def trigger_stereotype_figure(runs: Sequence[Run]) -> Figure:
             runs,
             stereotypes,
             lambda run, t=trigger: run.by_trigger_and_stereotype().get(t, {}),
-            lambda s: f"{s}-stereotyped\noccupation",
+            lambda s: (
+                f"{s}-stereotyped\noccupation" if s in GENDERS else f"occupation\nstereotype: {s}"
+            ),
         )
         axes.set_title(f"{trigger} trigger (expected {trigger})", fontsize=10)
     panels[1].set_ylabel("")
@@ -137,7 +141,11 @@ def occupation_figure(runs: Sequence[Run]) -> Figure:
         cells = first[occupation]
         return cells["female"].accuracy - cells["male"].accuracy
 
-    occupations = sorted((o for o in first if set(GENDERS) <= first[o].keys()), key=gap)
+    def comparable(occupation: str) -> bool:
+        cells = first[occupation]
+        return all(g in cells and cells[g].accuracy is not None for g in GENDERS)
+
+    occupations = sorted(filter(comparable, first), key=gap)
     occupations += [o for run in runs for o in run.by_occupation() if o not in occupations]
     occupations = list(dict.fromkeys(occupations))
     height = max(3.0, 0.2 * len(occupations) + 1.2)
@@ -150,7 +158,7 @@ def occupation_figure(runs: Sequence[Run]) -> Figure:
             found = [
                 (y, cells[o][trigger])
                 for y, o in enumerate(occupations)
-                if trigger in cells.get(o, {})
+                if trigger in cells.get(o, {}) and cells[o][trigger].accuracy is not None
             ]
             axes.errorbar(
                 [cell.accuracy for _, cell in found],

@@ -24,20 +24,24 @@ LABELS = ("correct", "wrong", "inconclusive")
 
 #: Signature fields that name the system or the language: runs may differ in these.
 #: Every other field (set hash, aligner, tagger, their models and versions) pins the instrument.
-RUN_FIELDS = frozenset({"lang", "system", "hyp"})
+RUN_FIELDS = frozenset({"lang"})
 SET_FIELD = "set"
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One breakdown cell of a summary: label counts, accuracy and its 95% bootstrap interval."""
+    """One breakdown cell of a summary: label counts, accuracy and its 95% bootstrap interval.
+
+    Accuracy is the checker's: correct of decided (correct + wrong); it and its interval are
+    None when nothing in the cell was decided.
+    """
 
     n: int
     correct: int
     wrong: int
     inconclusive: int
-    accuracy: float
-    ci95: tuple[float, float]
+    accuracy: float | None
+    ci95: tuple[float, float] | None
 
     def share(self, label: str) -> float:
         """The fraction of the cell's records that got ``label``."""
@@ -46,10 +50,10 @@ class Cell:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A single figure with its 95% bootstrap interval (ΔM, ΔF, TGBI...)."""
+    """A single figure with its 95% bootstrap interval (ΔM, ΔF...); None where undefined."""
 
-    value: float
-    ci95: tuple[float, float]
+    value: float | None
+    ci95: tuple[float, float] | None
 
 
 @dataclass
@@ -67,7 +71,10 @@ class Run:
 
     @cached_property
     def signature_fields(self) -> dict[str, str]:
-        """``key:value|key:value`` (sacreBLEU's form) as a dict."""
+        """The summary's ``signature_fields``, else its ``key:value|...`` signature parsed."""
+        fields = self.summary.get("signature_fields")
+        if isinstance(fields, Mapping):
+            return {str(key): str(value) for key, value in fields.items()}
         return parse_signature(self.signature)
 
     @property
@@ -102,44 +109,29 @@ class Run:
                 "missing from the summary", path=self.path / SUMMARY, field=key
             ) from None
 
-    def has(self, key: str) -> bool:
-        return bool(self.summary.get(key))
+    def breakdown(self, name: str) -> dict[str, Any]:
+        """A breakdown's cells (nested one level per field), read as :class:`Cell`.
 
-    def cell(self, key: str) -> Cell:
-        return to_cell(self.section(key), self.path / SUMMARY, key)
-
-    def breakdown(self, key: str) -> dict[str, Cell]:
-        """A one-level breakdown (value → cell), in the summary's order."""
-        return {
-            name: to_cell(value, self.path / SUMMARY, f"{key}.{name}")
-            for name, value in self.section(key).items()
-        }
-
-    def nested_breakdown(self, key: str) -> dict[str, dict[str, Cell]]:
-        """A two-level breakdown (outer value → inner value → cell)."""
-        return {
-            outer: {
-                inner: to_cell(value, self.path / SUMMARY, f"{key}.{outer}.{inner}")
-                for inner, value in cells.items()
-            }
-            for outer, cells in self.section(key).items()
-        }
+        A breakdown the summary lacks is empty: the checker leaves out a breakdown whose
+        field no record has (a set without adjectives has no adjective breakdown).
+        """
+        table = self.section("breakdowns").get(name)
+        if table is None:
+            return {}
+        return _cells(table.get("cells", {}), self.path / SUMMARY, f"breakdowns.{name}.cells")
 
     def estimate(self, key: str, name: str) -> Estimate:
-        value = self.section(key).get(name)
-        where = f"{key}.{name}"
-        if not isinstance(value, Mapping) or "value" not in value:
-            raise GenError("expected {value, ci95}", path=self.path / SUMMARY, field=where)
-        return Estimate(float(value["value"]), _interval(value, self.path / SUMMARY, where))
+        value = self.section(key).get(name) or {"value": None, "ci95": None}
+        return Estimate(value["value"], _interval(value, self.path / SUMMARY, f"{key}.{name}"))
 
     # The analyses of Renduchintala & Williams (2022), as the checker's summary names them.
 
     def overall(self) -> Cell:
-        return self.cell("overall")
+        return to_cell(self.section("overall"), self.path / SUMMARY, "overall")
 
     def by_trigger_and_stereotype(self) -> dict[str, dict[str, Cell]]:
         """Trigger gender → occupation stereotype → cell (their Fig. 1)."""
-        return self.nested_breakdown("by_trigger_stereotype")
+        return self.breakdown("trigger_gender_x_occupation_stereotype")
 
     def deltas(self) -> dict[str, Estimate]:
         """ΔM and ΔF (their Table 4)."""
@@ -147,19 +139,19 @@ class Run:
 
     def by_occupation(self) -> dict[str, dict[str, Cell]]:
         """Occupation → trigger gender → cell (their Fig. 2)."""
-        return self.nested_breakdown("by_occupation")
+        return self.breakdown("occupation_x_expected_gender")
 
     def by_adjective(self) -> dict[str, Cell]:
         """Adjective stereotype matching / mismatching the trigger's gender, or none (Fig. 3)."""
-        return self.breakdown("by_adjective")
+        return self.breakdown("adjective")
 
     def by_position(self) -> dict[str, Cell]:
         """Position of the occupation relative to the trigger (Fig. 4)."""
-        return self.breakdown("by_position")
+        return self.breakdown("position")
 
     def by_nonce(self) -> dict[str, Cell]:
         """Nonce vs real occupations (Fig. 5)."""
-        return self.breakdown("by_nonce")
+        return self.breakdown("occupation_kind")
 
     @cached_property
     def labels(self) -> dict[str, str]:
@@ -180,7 +172,7 @@ class Run:
             if record["id"] in labels:
                 raise GenError(f"duplicate id {record['id']!r}", path=path, line=line, field="id")
             labels[str(record["id"])] = record["label"]
-        overall = self.cell("overall")
+        overall = self.overall()
         counts = Counter(labels.values())
         if [counts[label] for label in LABELS] != [getattr(overall, label) for label in LABELS]:
             raise GenError(
@@ -200,6 +192,18 @@ def parse_signature(signature: str) -> dict[str, str]:
     return fields
 
 
+def _cells(value: Any, path: Path, where: str) -> dict[str, Any]:
+    """Nested dicts whose leaves are cells (they have ``n``) → the same nesting of Cell."""
+    if not isinstance(value, Mapping):
+        raise GenError("expected an object of cells", path=path, field=where)
+    return {
+        str(key): to_cell(inner, path, f"{where}.{key}")
+        if isinstance(inner, Mapping) and "n" in inner
+        else _cells(inner, path, f"{where}.{key}")
+        for key, inner in value.items()
+    }
+
+
 def to_cell(value: Any, path: Path, where: str) -> Cell:
     """Read a summary cell ``{n, correct, wrong, inconclusive, accuracy, ci95}``."""
     if not isinstance(value, Mapping):
@@ -208,16 +212,19 @@ def to_cell(value: Any, path: Path, where: str) -> Cell:
         )
     try:
         counts = [int(value[name]) for name in ("n", *LABELS)]
-        accuracy = float(value["accuracy"])
+        accuracy = None if value["accuracy"] is None else float(value["accuracy"])
     except (KeyError, TypeError, ValueError) as err:
         raise GenError(f"bad or missing count {err}", path=path, field=where) from None
     return Cell(*counts, accuracy=accuracy, ci95=_interval(value, path, where))
 
 
-def _interval(value: Mapping, path: Path, where: str) -> tuple[float, float]:
+def _interval(value: Mapping, path: Path, where: str) -> tuple[float, float] | None:
+    """``ci95`` as ``(low, high)``, or None where the summary has none (nothing decided)."""
     interval = value.get("ci95")
-    if not isinstance(interval, Sequence) or len(interval) != 2:
-        raise GenError("expected ci95 as [low, high]", path=path, field=f"{where}.ci95")
+    if interval is None:
+        return None
+    if not isinstance(interval, Sequence) or len(interval) != 2 or None in interval:
+        raise GenError("expected ci95 as [low, high] or null", path=path, field=f"{where}.ci95")
     return float(interval[0]), float(interval[1])
 
 
@@ -231,8 +238,9 @@ def load_run(path: str | Path) -> Run:
         summary = json.loads(summary_path.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as err:
         raise GenError(f"not JSON: {err.msg}", path=summary_path, line=err.lineno) from None
-    if not isinstance(summary, dict) or not isinstance(summary.get("signature"), str):
-        raise GenError("missing", path=summary_path, field="signature")
+    for name in ("signature", "overall"):
+        if not isinstance(summary, dict) or name not in summary:
+            raise GenError("missing", path=summary_path, field=name)
     return Run(path=path, summary=summary)
 
 

@@ -2,11 +2,13 @@
 
 The test follows sacreBLEU's ``paired-bs`` (sacrebleu/significance.py): resample the items
 with replacement, score both systems on each resample, centre the resampled absolute
-differences and count how often they exceed the observed one; p = (count + 1) / (samples + 1).
-Accuracy is per item 1 (correct) or 0 (wrong or inconclusive), so a resample is fully
-described by how many items fall in each of the four (a, b) outcomes: one multinomial draw
-per resample gives the exact bootstrap distribution in O(samples) memory, whatever the
-set's size.
+differences and count how often they reach the observed one; p = (count + 1) / (samples + 1).
+(sacreBLEU counts "exceed", which gives a system compared with itself p = 1 / (samples + 1);
+counting "reach" gives it p = 1.)
+The score is the checker's accuracy, correct of decided (correct + wrong), so each item is one
+of nine (label A, label B) outcomes, and a resample is fully described by how many items fall
+in each: one multinomial draw per resample gives the exact bootstrap distribution in
+O(samples) memory, whatever the set's size.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from checker.report.load import LABELS
 from gen.errors import GenError
 
 SAMPLES, SEED = 1000, 12345
@@ -46,28 +49,37 @@ def paired_bootstrap(
     seed: int = SEED,
 ) -> PairedResult:
     """Compare two runs' labels (``id`` → label) on the ids they share."""
-    shared = labels_a.keys() & labels_b.keys()
+    shared = sorted(labels_a.keys() & labels_b.keys())
     if not shared:
         raise GenError("the two runs share no record ids: they were not run on the same set")
-    a = np.fromiter((labels_a[key] == "correct" for key in shared), dtype=bool, count=len(shared))
-    b = np.fromiter((labels_b[key] == "correct" for key in shared), dtype=bool, count=len(shared))
-    # Outcome counts in the order (a only, b only, both, neither).
-    counts = np.array([(a & ~b).sum(), (b & ~a).sum(), (a & b).sum(), (~a & ~b).sum()])
+    outcomes = np.zeros((len(LABELS), len(LABELS)), dtype=np.int64)
+    for key in shared:
+        outcomes[LABELS.index(labels_a[key]), LABELS.index(labels_b[key])] += 1
     n = len(shared)
-    draws = np.random.default_rng(seed).multinomial(n, counts / n, size=samples)
-    accuracy_a = (draws[:, 0] + draws[:, 2]) / n
-    accuracy_b = (draws[:, 1] + draws[:, 2]) / n
-    observed = (counts[1] - counts[0]) / n
-    differences = accuracy_b - accuracy_a
+    draws = np.random.default_rng(seed).multinomial(n, outcomes.ravel() / n, size=samples)
+    draws = draws.reshape(samples, len(LABELS), len(LABELS))
+    resampled_a, resampled_b = _accuracy(draws.sum(axis=2)), _accuracy(draws.sum(axis=1))
+    accuracy_a, accuracy_b = _accuracy(outcomes.sum(axis=1)), _accuracy(outcomes.sum(axis=0))
+    if np.isnan(accuracy_a) or np.isnan(accuracy_b):
+        raise GenError("one of the two runs decided none of the shared records")
+    differences = resampled_b - resampled_a
+    differences = differences[~np.isnan(differences)]
     spread = np.abs(differences)
-    exceed = int(np.sum(spread - spread.mean() > abs(observed)))
+    reach = int(np.sum(spread - spread.mean() >= abs(accuracy_b - accuracy_a)))
     low, high = np.percentile(differences, [2.5, 97.5])
     return PairedResult(
         n=n,
-        accuracy_a=float((counts[0] + counts[2]) / n),
-        accuracy_b=float((counts[1] + counts[2]) / n),
+        accuracy_a=float(accuracy_a),
+        accuracy_b=float(accuracy_b),
         ci95=(float(low), float(high)),
-        p_value=(exceed + 1) / (samples + 1),
+        p_value=(reach + 1) / (len(differences) + 1),
         samples=samples,
         seed=seed,
     )
+
+
+def _accuracy(counts: np.ndarray) -> np.ndarray:
+    """Correct of decided along the last axis of label counts (correct, wrong, inconclusive)."""
+    correct, wrong = counts[..., 0], counts[..., 1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(correct + wrong > 0, correct / (correct + wrong), np.nan)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from checker.report.load import LABELS, Cell, Estimate, Run
-from checker.report.significance import paired_bootstrap
+from checker.report.significance import SAMPLES, SEED, paired_bootstrap
 
 GENDERS = ("male", "female")
 SHORT = {"male": "M", "female": "F"}
@@ -37,21 +37,31 @@ class Table:
 # Number formats shared by every table and figure.
 
 
-def percent(value: float) -> str:
-    return f"{100 * value:.1f}"
+NOTHING = "–"  # a figure that is undefined (no decided record in its cell)
 
 
-def interval(ci95: tuple[float, float], *, signed: bool = False) -> str:
-    sign = "+" if signed else ""
-    return f"[{100 * ci95[0]:{sign}.1f}, {100 * ci95[1]:{sign}.1f}]"
+def percent(value: float | None, *, signed: bool = False) -> str:
+    return NOTHING if value is None else f"{100 * value:{'+' if signed else ''}.1f}"
 
 
-def accuracy(cell: Cell) -> str:
-    return f"{percent(cell.accuracy)} {interval(cell.ci95)}"
+def with_interval(
+    value: float | None, ci95: tuple[float, float] | None, *, signed: bool = False
+) -> str:
+    """``82.4 [80.1, 84.6]`` in points of percent; the interval left out when there is none."""
+    if value is None:
+        return NOTHING
+    text = percent(value, signed=signed)
+    if ci95 is None:
+        return text
+    return f"{text} [{percent(ci95[0], signed=signed)}, {percent(ci95[1], signed=signed)}]"
+
+
+def accuracy(cell: Cell | None) -> str:
+    return NOTHING if cell is None else with_interval(cell.accuracy, cell.ci95)
 
 
 def difference(estimate: Estimate) -> str:
-    return f"{100 * estimate.value:+.1f} {interval(estimate.ci95, signed=True)}"
+    return with_interval(estimate.value, estimate.ci95, signed=True)
 
 
 def count(cell: Cell, label: str) -> str:
@@ -80,7 +90,10 @@ def labels_table(runs: Sequence[Run]) -> Table:
         header=("System", "Lang", "n", "Correct", "Wrong", "Inconclusive", "Accuracy % [95% CI]"),
         rows=rows,
         runs=tuple(runs),
-        note="Accuracy and its 95% bootstrap interval as the checker's summary gives them.",
+        note=(
+            "Accuracy is correct of decided (correct + wrong), with the 95% bootstrap interval "
+            "the checker's summary gives; inconclusive records are counted, not scored."
+        ),
     )
 
 
@@ -95,7 +108,10 @@ def delta_table(runs: Sequence[Run]) -> Table:
             (
                 run.system,
                 run.lang,
-                *(accuracy(cells[trigger][stereotype]) for trigger, stereotype in combos),
+                *(
+                    accuracy(cells.get(trigger, {}).get(stereotype))
+                    for trigger, stereotype in combos
+                ),
                 difference(deltas["M"]),
                 difference(deltas["F"]),
             )
@@ -124,7 +140,7 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
     """Paired bootstrap between every two runs labelled on the same set (None if no such pair)."""
     rows, involved = [], []
     for a, b in itertools.combinations(runs, 2):
-        if a.set_hash != b.set_hash:
+        if a.set_hash != b.set_hash or None in (a.overall().accuracy, b.overall().accuracy):
             continue
         result = paired_bootstrap(a.labels, b.labels)
         rows.append(
@@ -134,7 +150,7 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
                 str(result.n),
                 percent(result.accuracy_a),
                 percent(result.accuracy_b),
-                f"{100 * result.difference:+.1f} {interval(result.ci95, signed=True)}",
+                with_interval(result.difference, result.ci95, signed=True),
                 f"{result.p_value:.4f}",
             )
         )
@@ -148,7 +164,7 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
         rows=tuple(rows),
         runs=tuple(involved),
         note=(
-            f"Items matched by id; {result.samples} resamples, seed {result.seed}; p-value as "
+            f"Items matched by id; {SAMPLES} resamples, seed {SEED}; p-value as "
             "sacreBLEU's paired-bs (Koehn, 2004): how often the centred resampled difference "
             "exceeds the observed one."
         ),
