@@ -171,3 +171,83 @@ def make_run(
         json.dumps(summary(results, fields), indent=1), encoding="utf-8"
     )
     return folder
+
+
+TGBI_SETS = ("informal", "formal", "impolite", "polite", "negative", "positive", "occupation")
+
+
+def make_tgbi_run(folder: Path, *, female: int, male: int, neutral: int) -> Path:
+    """A Korean→English run in checker/tgbi.py's summary layout, the same counts in every set."""
+    size = female + male + neutral
+    p_w, p_m, p_n = female / size, male / size, neutral / size
+    p_s = (p_w * p_m) ** 0.5 + p_n
+    sets = [
+        {
+            "letter": "abcdefg"[index],
+            "name": name,
+            "size": size,
+            "female": female,
+            "male": male,
+            "neutral": neutral,
+            "both": 0,
+            "p_w": p_w,
+            "p_m": p_m,
+            "p_n": p_n,
+            "p_s": p_s,
+            "p_s_ci": [max(0.0, p_s - 0.05), min(1.0, p_s + 0.05)],
+        }
+        for index, name in enumerate(TGBI_SETS)
+    ]
+    summary = {
+        "mode": "default",
+        "records": 4 * size,
+        "both_named": 0,
+        "empty_translations": 0,
+        "sets": sets,
+        "tgbi": p_s,
+        "tgbi_ci": [max(0.0, p_s - 0.03), min(1.0, p_s + 0.03)],
+        "confidence": 0.95,
+        "signature": f"tgbi|mode:default|tok:nltk-treebank|n:{4 * size}|src:0a1b2c3d4e5f|"
+        "boot:1000|seed:12345|version:0.1.0",
+    }
+    folder.mkdir(parents=True)
+    (folder / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    return folder
+
+
+def make_mtgeneval_run(folder: Path, *, lang: str, correct: int, incorrect: int) -> Path:
+    """A counterfactual MT-GenEval run in checker/mtgeneval's summary layout."""
+
+    def accuracy(right: int, wrong: int) -> dict:
+        value = round(100 * right / (right + wrong), 2)
+        return {
+            "correct": right,
+            "incorrect": wrong,
+            "unscorable": 3,
+            "no_contrastive_words": 3,
+            "accuracy": value,
+            "accuracy_ci95": [round(value - 2.5, 2), round(min(100.0, value + 2.5), 2)],
+        }
+
+    bleu = "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.4.3"
+    summary = {
+        "dataset": "MT-GenEval",
+        "lang": lang,
+        "split": "dev",
+        "subset": "counterfactual",
+        "mode": "default",
+        "hypotheses": ["female.txt", "male.txt"],
+        "pairs": correct + incorrect + 3,
+        **accuracy(correct, incorrect),
+        "feminine": accuracy(correct, incorrect + 20),
+        "masculine": accuracy(correct + 15, incorrect),
+        "quality_gap": {
+            name: {"feminine": 30.5, "masculine": 32.25, "gap": 1.75, "signature": signature}
+            for name, signature in (("bleu", bleu), ("chrf", "nrefs:1|case:mixed|nc:6|nw:0"))
+        },
+        "signature": f"mtgeneval|lang:{lang}|split:dev|subset:counterfactual|tok:default|"
+        "bs:1000|seed:12345|refs:5e6f7a8b9c0d|version:gen-0.1.0",
+    }
+    folder.mkdir(parents=True)
+    (folder / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    return folder

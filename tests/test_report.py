@@ -10,7 +10,7 @@ import sys
 import pytest
 from conftest import REPO
 from matplotlib.text import Text
-from report_runs import make_run
+from report_runs import make_mtgeneval_run, make_run, make_tgbi_run
 
 from checker.report import write_report
 from checker.report.figures import FIGURES
@@ -70,7 +70,7 @@ def test_labels_table_equals_the_summaries(runs, report):
     for run, row in zip(runs, rows, strict=True):
         overall = summary(run)["overall"]
         low, high = overall["ci95"]
-        assert row[:3] == [run.name, run.name[-2:], str(overall["n"])]
+        assert row[:3] == ["apertium", run.name[-2:], str(overall["n"])]
         for column, label in zip(row[3:6], ("correct", "wrong", "inconclusive"), strict=True):
             assert column == f"{overall[label]} ({points(overall[label] / overall['n'])}%)"
         assert row[6] == f"{points(overall['accuracy'])} [{points(low)}, {points(high)}]"
@@ -192,3 +192,33 @@ def test_cli_writes_a_report_and_errors_in_one_line(tmp_path, runs):
         missing.stderr.strip()
         == f"gen: error: {tmp_path}: not a `gen check` output folder: no summary.json"
     )
+
+
+def test_tgbi_and_mtgeneval_tables_equal_their_summaries(tmp_path):
+    runs = [
+        make_tgbi_run(tmp_path / "papago", female=2, male=6, neutral=2),
+        make_tgbi_run(tmp_path / "neutral-mt", female=0, male=0, neutral=10),
+        make_mtgeneval_run(tmp_path / "m2m-de", lang="de", correct=700, incorrect=300),
+        make_mtgeneval_run(tmp_path / "m2m-fr", lang="fr", correct=650, incorrect=350),
+    ]
+    write_report(runs, tmp_path / "report")
+    assert not (tmp_path / "report" / "figures").exists()
+    papago = summary(runs[0])
+    rows = markdown_rows(tmp_path / "report", "TGBI per set: papago · ko→en")
+    assert [row[0] for row in rows] == [f"({s['letter']}) {s['name']}" for s in papago["sets"]] + [
+        "TGBI"
+    ]
+    assert rows[0][2:5] == [f"{papago['sets'][0][share]:.3f}" for share in ("p_w", "p_m", "p_n")]
+    assert rows[-1][-1].startswith(f"{papago['tgbi']:.3f} [")
+    assert markdown_rows(tmp_path / "report", "TGBI per set: neutral-mt · ko→en")[-1][
+        -1
+    ].startswith("1.000")
+    rows = markdown_rows(tmp_path / "report", "MT-GenEval accuracy")
+    for run, row in zip(runs[2:], rows, strict=True):
+        data = summary(run)
+        low, high = data["accuracy_ci95"]
+        assert row[1] == data["lang"]
+        assert row[7] == f"{data['accuracy']:.2f} [{low:.2f}, {high:.2f}]"
+        assert row[8:10] == [f"{data[half]['accuracy']:.2f}" for half in ("feminine", "masculine")]
+    gap = markdown_rows(tmp_path / "report", "MT-GenEval gender quality gap (masculine − feminine)")
+    assert gap[0][2:5] == ["30.50", "32.25", "+1.75"]

@@ -13,6 +13,7 @@ from pathlib import Path
 from checker.report import figures as fig
 from checker.report.html import render_html
 from checker.report.load import Run, load_runs
+from checker.report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table
 from checker.report.tables import Table, gender_tables, to_latex, to_markdown
 from gen import __version__
 from gen.io import atomic_write, output_directory
@@ -92,6 +93,31 @@ def gender_sections(runs: Sequence[Run], figure_names: Sequence[str]) -> list[Se
     return sections
 
 
+def score_sections(runs: Sequence[Run]) -> list[Section]:
+    """Sections for the published scores: TGBI (Korean runs) and MT-GenEval."""
+    sections = []
+    korean = [run for run in runs if run.kind == "tgbi"]
+    if korean:
+        sections.append(
+            Section(
+                "TGBI: gender-neutral pronouns, Korean→English",
+                text="Cho et al. (2019): does a translation invent a gender the source left open?",
+                tables=[tgbi_table(run) for run in korean],
+            )
+        )
+    geneval = [run for run in runs if run.kind == "mtgeneval"]
+    if geneval:
+        gap = quality_gap_table(geneval)
+        sections.append(
+            Section(
+                "MT-GenEval",
+                text="Currey et al. (2022): scored against correct and gender-flipped references.",
+                tables=[mtgeneval_accuracy_table(geneval), *([gap] if gap else [])],
+            )
+        )
+    return sections
+
+
 def write_report(
     paths: Sequence[str | Path], out: str | Path, *, allow_mixed: bool = False, force: bool = False
 ) -> Path:
@@ -102,14 +128,14 @@ def write_report(
     runs = load_runs(paths, allow_mixed=allow_mixed)
     gender_runs = [run for run in runs if run.kind == "gender"]
     with output_directory(out, force=force) as staging:
-        (staging / "figures").mkdir()
-        (staging / "tables").mkdir()
         sections: list[Section] = []
         if gender_runs:
             names = list(fig.write_figures(gender_runs, staging / "figures"))
             sections += gender_sections(gender_runs, names)
+        sections += score_sections(runs)
         for section in sections:
             for table in section.tables:
+                (staging / "tables").mkdir(exist_ok=True)
                 with atomic_write(staging / "tables" / f"{table.name}.tex") as handle:
                     handle.write(to_latex(table))
         with atomic_write(staging / "report.md") as handle:

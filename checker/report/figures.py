@@ -27,6 +27,8 @@ def _signed_figure(runs: Sequence[Run], width: float, height: float) -> tuple[Fi
     """A figure whose footer lists the runs' signatures; draw on the returned body subfigure."""
     lines = [f"{run.label}: {run.signature}" + (" [MIXED]" if run.flags else "") for run in runs]
     footer = 0.12 * (len(lines) + 1) + 0.1
+    # Wide enough for the longest signature line (5.5 pt monospace: 0.046 inch a character).
+    width = max(width, 0.046 * max(map(len, lines)) + 0.3)
     figure = Figure(figsize=(width, height + footer), layout="constrained")
     body, foot = figure.subfigures(2, 1, height_ratios=[height, footer])
     foot.text(
@@ -118,11 +120,9 @@ def trigger_stereotype_figure(runs: Sequence[Run]) -> Figure:
             runs,
             stereotypes,
             lambda run, t=trigger: run.by_trigger_and_stereotype().get(t, {}),
-            lambda s: (
-                f"{s}-stereotyped\noccupation" if s in GENDERS else f"occupation\nstereotype: {s}"
-            ),
         )
         axes.set_title(f"{trigger} trigger (expected {trigger})", fontsize=10)
+        axes.set_xlabel("occupation's stereotype")
     panels[1].set_ylabel("")
     _legend(body, panels[0], runs)
     body.suptitle("Accuracy by trigger gender × occupation stereotype", fontsize=11)
@@ -217,8 +217,8 @@ def position_figure(runs: Sequence[Run]) -> Figure:
         runs,
         Run.by_position,
         ("before", "after", "middle"),
-        "Accuracy by position of the occupation relative to the trigger",
-        lambda key: f"occupation\n{key} trigger",
+        "Accuracy by the occupation's position relative to the trigger",
+        lambda key: f"occupation\n{key} trigger" if key in ("before", "after") else key,
     )
 
 
@@ -280,6 +280,7 @@ FIGURES: dict[str, Callable[[Sequence[Run]], Figure]] = {
 
 def write_figures(runs: Sequence[Run], out: Path) -> dict[str, Path]:
     """Draw every figure for ``runs`` and save it as ``out/NAME.png``."""
+    out.mkdir(exist_ok=True)
     paths = {}
     for name, draw in FIGURES.items():
         paths[name] = out / f"{name}.png"

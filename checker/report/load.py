@@ -79,14 +79,21 @@ class Run:
 
     @property
     def lang(self) -> str:
-        return str(self.summary.get("lang") or self.signature_fields.get("lang", "?"))
+        """The target language; TGBI runs are Korean→English by definition."""
+        lang = self.signature_fields.get("lang") or self.summary.get("lang")
+        return str(lang or ("ko→en" if self.kind == "tgbi" else "?"))
 
     @property
     def system(self) -> str:
-        """The translation system's name: the summary's ``system``, else the folder's name."""
-        return str(
-            self.summary.get("system") or self.signature_fields.get("system") or self.path.name
-        )
+        """The translation system's name: the summary's ``system``, else the folder's name
+        without a trailing ``-LANG`` (``runs/apertium-es`` → ``apertium``)."""
+        if self.summary.get("system"):
+            return str(self.summary["system"])
+        name = self.path.resolve().name
+        for separator in "-_.":
+            if name.endswith(separator + self.lang) and len(name) > len(self.lang) + 1:
+                return name[: -len(self.lang) - 1]
+        return name
 
     @property
     def set_hash(self) -> str | None:
@@ -95,9 +102,10 @@ class Run:
     @property
     def kind(self) -> str:
         """``gender`` (the checker's labels), ``tgbi`` (Korean→English) or ``mtgeneval``."""
-        for kind in ("tgbi", "mtgeneval"):
-            if kind in self.summary:
-                return kind
+        if self.summary.get("dataset") == "MT-GenEval":
+            return "mtgeneval"
+        if "tgbi" in self.summary and "sets" in self.summary:
+            return "tgbi"
         return "gender"
 
     def section(self, key: str) -> Any:
@@ -238,9 +246,8 @@ def load_run(path: str | Path) -> Run:
         summary = json.loads(summary_path.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as err:
         raise GenError(f"not JSON: {err.msg}", path=summary_path, line=err.lineno) from None
-    for name in ("signature", "overall"):
-        if not isinstance(summary, dict) or name not in summary:
-            raise GenError("missing", path=summary_path, field=name)
+    if not isinstance(summary, dict) or not isinstance(summary.get("signature"), str):
+        raise GenError("missing", path=summary_path, field="signature")
     return Run(path=path, summary=summary)
 
 
@@ -278,20 +285,26 @@ def _label(runs: list[Run]) -> None:
 
 
 def mixed_fields(runs: Sequence[Run]) -> list[tuple[str, list[Run]]]:
-    """What makes ``runs`` incomparable: one line per difference, with the runs it concerns."""
+    """What makes ``runs`` incomparable: one line per difference, with the runs it concerns.
+
+    Runs of one kind and language must agree on every signature field but the language.
+    Runs of the reference-free checker must also share the set across languages (the same
+    English sentences translated into each); other kinds have per-language references.
+    """
     problems = []
-    if len({run.set_hash for run in runs}) > 1:
-        problems.append((_differ(SET_FIELD, runs), list(runs)))
-    by_lang: dict[str, list[Run]] = {}
+    checked = [run for run in runs if run.kind == "gender"]
+    if len({run.set_hash for run in checked}) > 1:
+        problems.append((_differ(SET_FIELD, checked), checked))
+    groups: dict[tuple[str, str], list[Run]] = {}
     for run in runs:
-        by_lang.setdefault(run.lang, []).append(run)
-    for lang_runs in by_lang.values():
-        keys = sorted(
-            {key for run in lang_runs for key in run.signature_fields} - RUN_FIELDS - {SET_FIELD}
-        )
-        for key in keys:
-            if len({run.signature_fields.get(key) for run in lang_runs}) > 1:
-                problems.append((_differ(key, lang_runs), lang_runs))
+        groups.setdefault((run.kind, run.lang), []).append(run)
+    for group in groups.values():
+        keys = {key for run in group for key in run.signature_fields} - RUN_FIELDS
+        if group[0].kind == "gender":
+            keys.discard(SET_FIELD)  # reported once above, over every language
+        for key in sorted(keys):
+            if len({run.signature_fields.get(key) for run in group}) > 1:
+                problems.append((_differ(key, group), group))
     return problems
 
 
