@@ -218,7 +218,7 @@ def test_tgbi_and_mtgeneval_tables_equal_their_summaries(tmp_path):
         data = summary(run)
         low, high = data["accuracy_ci95"]
         assert row[1] == data["lang"]
-        assert row[7] == f"{data['accuracy']:.2f} [{low:.2f}, {high:.2f}]"
-        assert row[8:10] == [f"{data[half]['accuracy']:.2f}" for half in ("feminine", "masculine")]
+        assert row[6] == f"{data['accuracy']:.2f} [{low:.2f}, {high:.2f}]"
+        assert row[7:9] == [f"{data[half]['accuracy']:.2f}" for half in ("feminine", "masculine")]
     gap = markdown_rows(tmp_path / "report", "MT-GenEval gender quality gap (masculine − feminine)")
     assert gap[0][2:5] == ["30.50", "32.25", "+1.75"]

@@ -166,7 +166,9 @@ def render_markdown(runs: Sequence[Run], sections: Sequence[Section]) -> str:
         "## Runs",
         "",
     ]
-    parts += [f"- **{run.label}** ({run.kind}) `{run.path}`  \n  `{run.signature}`" for run in runs]
+    parts += [
+        f"- **{run.label}** ({run.kind_name}) `{run.path}`  \n  `{run.signature}`" for run in runs
+    ]
     for section in sections:
         parts += ["", f"## {section.title}", ""]
         if section.text:

@@ -18,13 +18,15 @@ if TYPE_CHECKING:
     from checker.report.build import Section
 
 STYLE = """
-body { font: 15px/1.5 system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
+body { font: 15px/1.5 system-ui, sans-serif; max-width: 1200px; margin: 2em auto; padding: 0 1em;
        color: #222; }
 h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; margin-top: 2em; }
 h3 { font-size: 1.05em; margin-bottom: .3em; }
 table { border-collapse: collapse; margin: .5em 0; font-variant-numeric: tabular-nums; }
-th, td { padding: .25em .7em; border-bottom: 1px solid #e4e4e4; }
-thead th { border-bottom: 2px solid #888; }
+th, td { padding: .2em .55em; border-bottom: 1px solid #e4e4e4; white-space: nowrap; }
+td .ci { color: #666; font-size: .85em; }
+.scroll { overflow-x: auto; }
+thead th { border-bottom: 2px solid #888; white-space: normal; vertical-align: bottom; }
 th.l, td.l { text-align: left; } th.r, td.r { text-align: right; }
 .note { color: #555; font-size: .9em; max-width: 60em; }
 figure { margin: 1.5em 0; } figure img { max-width: 100%; border: 1px solid #eee; }
@@ -56,7 +58,7 @@ def render_html(
         parts.append(f"<p class={kind}>{html.escape(line)}</p>")
     parts.append("<h2>Runs</h2><ul>")
     parts += [
-        f"<li><strong>{html.escape(run.label)}</strong> ({run.kind}) "
+        f"<li><strong>{html.escape(run.label)}</strong> ({run.kind_name}) "
         f"<code>{html.escape(str(run.path))}</code><br><code>{html.escape(run.signature)}</code></li>"
         for run in runs
     ]

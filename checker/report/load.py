@@ -26,6 +26,7 @@ LABELS = ("correct", "wrong", "inconclusive")
 #: Every other field (set hash, aligner, tagger, their models and versions) pins the instrument.
 RUN_FIELDS = frozenset({"lang"})
 SET_FIELD = "set"
+KIND_NAMES = {"gender": "reference-free check", "tgbi": "TGBI", "mtgeneval": "MT-GenEval"}
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,10 @@ class Run:
     @property
     def set_hash(self) -> str | None:
         return self.signature_fields.get(SET_FIELD)
+
+    @property
+    def kind_name(self) -> str:
+        return KIND_NAMES[self.kind]
 
     @property
     def kind(self) -> str:

@@ -52,7 +52,7 @@ def tgbi_table(run: Run) -> Table:
         )
     )
     note = (
-        f"{summary['mode']} mode. P_S = sqrt(p_w · p_m) + p_n; TGBI = mean of P_S over the seven "
+        f"Mode: {summary['mode']}. P_S = sqrt(p_w · p_m) + p_n; TGBI = mean of P_S over the seven "
         f"sets (1 = no gender invented). Outputs naming both genders, counted neutral: "
         f"{summary['both_named']}; empty translations: {summary['empty_translations']}."
     )
@@ -82,8 +82,7 @@ def mtgeneval_accuracy_table(runs: Sequence[Run]) -> Table:
             (
                 run.system,
                 run.lang,
-                f"{summary['subset']} ({summary['split']})",
-                summary["mode"],
+                f"{summary['subset']} ({summary['split']}, {summary['mode']})",
                 str(summary["correct"]),
                 str(summary["incorrect"]),
                 str(summary["unscorable"]),
@@ -98,8 +97,7 @@ def mtgeneval_accuracy_table(runs: Sequence[Run]) -> Table:
         header=(
             "System",
             "Lang",
-            "Subset",
-            "Mode",
+            "Subset (split, mode)",
             "Correct",
             "Incorrect",
             "Unscorable",
@@ -110,6 +108,7 @@ def mtgeneval_accuracy_table(runs: Sequence[Run]) -> Table:
         ),
         rows=tuple(rows),
         runs=tuple(runs),
+        text_columns=3,
         note=(
             "A segment is incorrect iff a word only in the contrastive reference appears in the "
             "output; a counterfactual pair is correct only if both halves are. Unscorable "

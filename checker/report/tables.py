@@ -165,8 +165,8 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
         runs=tuple(involved),
         note=(
             f"Items matched by id; {SAMPLES} resamples, seed {SEED}; p-value as "
-            "sacreBLEU's paired-bs (Koehn, 2004): how often the centred resampled difference "
-            "exceeds the observed one."
+            "sacreBLEU's paired-bs (Koehn, 2004): the share of resamples whose centred difference "
+            "reaches the observed one."
         ),
     )
 
@@ -263,7 +263,7 @@ def to_html(table: Table) -> str:
         return (
             "<tr>"
             + "".join(
-                f'<{tag} class="{kind}">{html.escape(cell)}</{tag}>'
+                f'<{tag} class="{kind}">{_interval_html(cell)}</{tag}>'
                 for cell, kind in zip(cells, table.align(), strict=True)
             )
             + "</tr>"
@@ -272,9 +272,18 @@ def to_html(table: Table) -> str:
     body = "\n".join(row(cells, "td") for cells in table.rows)
     note = f"<p class=note>{html.escape(table.note)}</p>" if table.note else ""
     return (
-        f"<h3>{html.escape(table.title)}</h3>\n<table>\n<thead>{row(table.header, 'th')}</thead>\n"
-        f"<tbody>\n{body}\n</tbody>\n</table>\n{note}\n{signatures_html(table.runs)}"
+        f"<h3>{html.escape(table.title)}</h3>\n<div class=scroll><table>\n"
+        f"<thead>{row(table.header, 'th')}</thead>\n<tbody>\n{body}\n</tbody>\n</table></div>\n"
+        f"{note}\n{signatures_html(table.runs)}"
     )
+
+
+def _interval_html(cell: str) -> str:
+    """``82.4 [80.1, 84.6]`` with the interval set smaller, so wide tables stay readable."""
+    value, bracket, rest = cell.partition(" [")
+    if not bracket:
+        return html.escape(cell)
+    return f"{html.escape(value)} <span class=ci>[{html.escape(rest)}</span>"
 
 
 def signatures_html(runs: Sequence[Run]) -> str:
