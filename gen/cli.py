@@ -14,6 +14,8 @@ import typer
 from typer.core import TyperGroup
 
 from gen import __version__
+from gen.commands.check import check_command
+from gen.commands.languages import languages_command
 from gen.errors import GenError
 
 
@@ -60,3 +62,7 @@ def main(
 ) -> None:
     """gen: measure whether translation systems get people's gender right."""
     ctx.meta["gen.debug"] = debug
+
+
+app.command("check")(check_command)
+app.command("languages")(languages_command)
