@@ -121,7 +121,10 @@ class FakeAligner(Aligner):
     def align(
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
     ) -> list[Alignment]:
-        return [dictionary_alignment(source, target) for source, target in zip(sources, targets)]
+        return [
+            dictionary_alignment(source, target)
+            for source, target in zip(sources, targets, strict=True)
+        ]
 
 
 def dictionary_alignment(source: Sequence[str], target: Sequence[str]) -> Alignment:

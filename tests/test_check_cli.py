@@ -84,7 +84,7 @@ def test_hyp_file_gives_the_translations(tmp_path):
     rows = records()
     for row in rows:
         del row["translation"]
-    source = write_jsonl(tmp_path / "source.jsonl", rows)
+    write_jsonl(tmp_path / "source.jsonl", rows)
     hyp = tmp_path / "hyp.txt"
     hyp.write_text("\n".join(t for _, t, _ in SENTENCES) + "\n")
     run = gen(
