@@ -49,7 +49,9 @@ def main() -> None:
         theirs = [THEIRS.get(label) for label in paper_labels(lang)]
         table = Counter((r["target_gender"], t) for r, t in zip(results, theirs, strict=True))
         both = [
-            (r["target_gender"], t) for r, t in zip(results, theirs) if r["target_gender"] and t
+            (r["target_gender"], t)
+            for r, t in zip(results, theirs, strict=True)
+            if r["target_gender"] and t
         ]
         agree = sum(ours == them for ours, them in both)
         print(f"\n## {lang}: {len(results)} records, {seconds:.1f} s, {summary['signature']}")
