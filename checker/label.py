@@ -140,10 +140,11 @@ def label(
     noun = Evidence(head, words[head].text, "noun", own_gender, own_readings)
 
     bound = _bound_words(words, head, rules)
-    bound += [i for i in aligned if i != head and i not in bound and _is(words[i], rules.agreeing)]
+    seen = {i for i, _ in bound}
+    bound += [(i, rules.agreeing) for i in aligned if i != head and i not in seen]
     votes = []
-    for i in bound:
-        gender, readings = _gender(words[i], rules.agreeing)
+    for i, classes in bound:
+        gender, readings = _gender(words[i], classes)
         if gender is not None:
             votes.append(Evidence(i, words[i].text, "agreement", gender, readings))
     agreed = {vote.gender for vote in votes}
@@ -180,8 +181,12 @@ def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
 
 def _gender(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str, ...]]:
     """The single gender every reading of ``word`` in ``classes`` names, or None; and those
-    readings. A reading without gender (plural, unknown) makes the word undecided."""
+    readings. Plural readings are set aside when singular ones exist (the referent is one
+    person: ru "аналитик" is not the genitive plural of "аналитика"); a reading without
+    gender (an unknown word, a finite verb) makes the word undecided."""
     readings = [reading for reading in word.analyses if reading.upos in classes]
+    singular = [reading for reading in readings if reading.feats.get("Number") != "Plur"]
+    readings = singular or readings
     evidence = tuple(reading.evidence for reading in readings)
     if not readings or any(not reading.genders for reading in readings):
         return None, evidence
@@ -204,24 +209,28 @@ def _head(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> i
     return aligned[0]
 
 
-def _bound_words(words: Sequence[Word], head: int, rules: AgreementRules) -> list[int]:
-    """Indices of the words that agree with the head: from the parse when there is one,
-    else from the surface (its noun phrase and its predicate)."""
+def _bound_words(
+    words: Sequence[Word], head: int, rules: AgreementRules
+) -> list[tuple[int, Collection[str]]]:
+    """The words that agree with the head, each with the word classes its agreeing readings
+    belong to in that position (ru "моя" before a noun is the possessive, not the gerund
+    of "мыть"): from the parse when there is one, else from the surface (the noun phrase,
+    then the predicate)."""
     if any(word.head is not None for word in words):
         return _dependency_bound(words, head, rules)
-    bound = []
+    bound: list[tuple[int, Collection[str]]] = []
     i = head - 1
     while i >= 0 and _is(words[i], rules.before):
-        bound.append(i)
+        bound.append((i, rules.before & rules.agreeing))
         i -= 1
     j = head + 1
     while j < len(words) and _is(words[j], rules.after):
-        bound.append(j)
+        bound.append((j, rules.after & rules.agreeing))
         j += 1
     while j < len(words) and rules.predicate:
         word = words[j]
-        if _is(word, rules.predicate) and _gender(word, rules.agreeing)[0] is not None:
-            bound.append(j)
+        if _is(word, rules.predicate) and _gender(word, rules.predicate)[0] is not None:
+            bound.append((j, rules.predicate))
             break
         if not _is(word, rules.predicate_gap):
             break
@@ -233,7 +242,9 @@ def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:
     return deprel is not None and (deprel in relations or deprel.split(":")[0] in relations)
 
 
-def _dependency_bound(words: Sequence[Word], head: int, rules: AgreementRules) -> list[int]:
+def _dependency_bound(
+    words: Sequence[Word], head: int, rules: AgreementRules
+) -> list[tuple[int, Collection[str]]]:
     bound = [
         i
         for i, word in enumerate(words)
@@ -250,4 +261,4 @@ def _dependency_bound(words: Sequence[Word], head: int, rules: AgreementRules) -
             and i != head
             and _relation_in(word.deprel, rules.head_dependents)
         ]
-    return bound
+    return [(i, rules.agreeing) for i in bound]

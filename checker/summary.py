@@ -288,7 +288,7 @@ class _Bootstrap:
         return {"value": _round(value), "ci95": self._interval(draws)}
 
 
-SIGNATURE_ORDER = ("set", "lang", "aligner", "tagger", "boot", "seed", "version")
+SIGNATURE_ORDER = ("set", "lang", "aligner", "tagger", "chunk", "boot", "seed", "version")
 
 
 def format_signature(fields: dict[str, str]) -> str:

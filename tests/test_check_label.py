@@ -117,7 +117,7 @@ def test_evidence_names_the_reading_and_the_agreeing_word():
         (0, "agreement", "female"),
         (3, "agreement", "female"),
     ]
-    assert fields["evidence"][1]["readings"] == ["la<DET><female>", "la<PRON><female>"]
+    assert fields["evidence"][1]["readings"] == ["la<DET><female>"]  # not its PRON reading
 
 
 def test_alignment_to_the_article_only_reaches_its_noun():
