@@ -49,7 +49,7 @@ class AgreementRules:
     dependents: frozenset[str]
     subject: frozenset[str]
     head_dependents: frozenset[str]
-    agreement_overrides_noun: bool
+    agreement_overrides: frozenset[str]
     name: str = ""
 
 
@@ -126,7 +126,7 @@ def label(
     """Label one translation: read the gender of the target word(s) aligned to the occupation.
 
     The head of the aligned words is their first noun; its own gender decides unless it is
-    open or missing, or agreement overrides it (see agreement.toml). Agreement comes from
+    open or missing, or agreement may overrule it (see agreement.toml). Agreement comes from
     the words bound to the head and from aligned non-noun words (an aligned article).
     """
     words = sentence.words
@@ -150,7 +150,7 @@ def label(
     agreed = {vote.gender for vote in votes}
 
     if own_gender is not None and (
-        not agreed or len(agreed) > 1 or not rules.agreement_overrides_noun
+        not agreed or len(agreed) > 1 or own_gender not in rules.agreement_overrides
     ):
         gender = own_gender
     elif len(agreed) == 1:

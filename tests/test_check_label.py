@@ -94,6 +94,8 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         ("The doctor came.", "Врач пришла.", "female", "ru", ("correct", None, "female")),
         ("The doctor came.", "Врач пришёл.", "female", "ru", ("wrong", None, "male")),
         ("The doctor came.", "Врач.", "female", "ru", ("wrong", None, "male")),
+        # ... but never a feminine noun masculine (es "el ama de casa")
+        ("The editor.", "El editora.", "female", "es", ("correct", None, "female")),
         # de: the noun's own gender beats an ambiguous article
         ("The doctor.", "Die Arzt.", "female", "de", ("wrong", None, "male")),
         # the English word left in place, no gender read
