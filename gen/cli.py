@@ -14,7 +14,9 @@ import typer
 from typer.core import TyperGroup
 
 from gen import __version__
-from gen.commands import report
+from gen.commands.check import check_command
+from gen.commands.languages import languages_command
+from gen.commands.report import report_command
 from gen.errors import GenError
 
 
@@ -63,4 +65,6 @@ def main(
     ctx.meta["gen.debug"] = debug
 
 
-app.command()(report.report)
+app.command("check")(check_command)
+app.command("languages")(languages_command)
+app.command("report")(report_command)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 
-def report(
+def report_command(
     results: Annotated[
         list[Path],
         typer.Argument(

@@ -1,0 +1,91 @@
+"""`gen check` on MT-GenEval's contextual dev subset: `original` references should be
+labelled correct and `flipped` ones wrong, for the gender the context states.
+
+    python bench/dev_mtgeneval.py de es fr it pt ru [--tagger offline --aligner eflomal]
+
+Records come from checker.mtgeneval's converter (expected gender from the context, the
+occupation found in the sentence); lines it cannot decide are left out and counted. The
+original and flipped lines of a language are checked in one batch (the aligner is fitted
+on it). Prints, per language: lines, % of decided labels right, % inconclusive and the
+reasons; writes the wrong decisions to runs/dev-mtgeneval-LANG-errors.jsonl.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from checker.mtgeneval.dataset import read_contextual  # noqa: E402
+from checker.mtgeneval.records import checkable, contextual_records, with_translations  # noqa: E402
+
+from checker.pipeline import CheckOptions, check  # noqa: E402
+
+DEV = Path(__file__).resolve().parent.parent.parent / "shared" / "dev-data" / "mt-geneval"
+RIGHT = {"original": "correct", "flipped": "wrong"}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("langs", nargs="+")
+    parser.add_argument("--tagger", default="offline")
+    parser.add_argument("--aligner", default="eflomal")
+    parser.add_argument("--root", type=Path, default=DEV)
+    args = parser.parse_args()
+    Path("runs").mkdir(exist_ok=True)
+    print("| lang | lines | checkable | decided right | inconclusive | reasons | s |")
+    print("|---|---:|---:|---:|---:|---|---:|")
+    for lang in args.langs:
+        records = contextual_records(read_contextual(args.root, lang, "dev"), lang, "dev")
+        usable = checkable(records)
+        rows = []
+        for version in RIGHT:
+            translated = with_translations(usable, [r["references"][version] for r in usable])
+            rows += [{**r, "id": f"{r['id']}-{version}", "version": version} for r in translated]
+        with tempfile.TemporaryDirectory() as tmp:
+            source = Path(tmp, "in.jsonl")
+            source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+            start = time.perf_counter()
+            check(
+                source,
+                out=Path(tmp, "out"),
+                options=CheckOptions(tagger=args.tagger, aligner=args.aligner),
+            )
+            seconds = time.perf_counter() - start
+            results = [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
+        decided = [r for r in results if r["label"] != "inconclusive"]
+        right = sum(r["label"] == RIGHT[r["version"]] for r in decided)
+        reasons = Counter(r["reason"] for r in results if r["label"] == "inconclusive")
+        print(
+            f"| {lang} | {len(records)} | {len(usable)} | "
+            f"{100 * right / max(len(decided), 1):.1f}% ({right}/{len(decided)}) | "
+            f"{100 * (len(results) - len(decided)) / len(results):.1f}% | "
+            f"{', '.join(f'{k} {v}' for k, v in reasons.most_common())} | {seconds:.1f} |"
+        )
+        with open(f"runs/dev-mtgeneval-{lang}-errors.jsonl", "w", encoding="utf-8") as handle:
+            for r in results:
+                if r["label"] != RIGHT[r["version"]]:
+                    keep = (
+                        "id",
+                        "version",
+                        "text",
+                        "occupation",
+                        "expected_gender",
+                        "translation",
+                        "label",
+                        "reason",
+                        "target_tokens",
+                        "target_gender",
+                        "evidence",
+                    )
+                    handle.write(json.dumps({k: r.get(k) for k in keep}, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()

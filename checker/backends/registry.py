@@ -1,0 +1,92 @@
+"""Backend names → lazily imported classes, and the `auto` choice among what can run here.
+
+A backend is named by the user (``--tagger offline``) and imported only when asked for, so
+a missing optional dependency matters only to those who use that backend. ``auto`` takes
+the first backend in the table's order (the neural ones first) whose ``unavailable()`` is
+None. A name of the form ``package.module:Class`` plugs in a backend from elsewhere (tests
+use this for their fakes).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from checker.backends.base import Aligner, Backend, Tagger
+from gen.errors import GenError, MissingResourceError
+
+AUTO = "auto"
+
+#: name → "module:Class", in the order `auto` tries them.
+TAGGERS: dict[str, str] = {
+    "stanza": "checker.backends.stanza_tagger:StanzaTagger",
+    "offline": "checker.backends.offline:OfflineTagger",
+}
+ALIGNERS: dict[str, str] = {
+    "simalign": "checker.backends.simalign_aligner:SimAlignAligner",
+    "eflomal": "checker.backends.eflomal_aligner:EflomalAligner",
+}
+_TABLES: dict[type[Backend], dict[str, str]] = {Tagger: TAGGERS, Aligner: ALIGNERS}
+_KIND_NAMES = {Tagger: "tagger", Aligner: "aligner"}
+
+
+class _NotInstalled:
+    """Stands for a backend whose module cannot be imported; says why when asked."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def unavailable(self, lang: str, options: Mapping[str, Any]) -> str:
+        return self.reason
+
+
+def backend_class(kind: type[Backend], name: str) -> type[Backend] | _NotInstalled:
+    """The class registered as ``name`` (or the ``module:Class`` path), imported now."""
+    table = _TABLES[kind]
+    path = table.get(name, name if ":" in name else None)
+    if path is None:
+        choices = ", ".join([AUTO, *table])
+        raise GenError(f"unknown {_KIND_NAMES[kind]} {name!r}; choose from {choices}")
+    module_name, _, class_name = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        if err.name == module_name:
+            return _NotInstalled(f"{name}: module {module_name} is not in this installation")
+        missing = (err.name or str(err)).split(".")[0]
+        return _NotInstalled(f"{name} needs the Python package {missing}: pip install {missing}")
+    cls = getattr(module, class_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, kind)):
+        raise GenError(f"{path} is not a {_KIND_NAMES[kind]} class")
+    return cls
+
+
+def unavailable(
+    kind: type[Backend], name: str, lang: str, options: Mapping[str, Any]
+) -> str | None:
+    """Why backend ``name`` cannot run for ``lang`` here, or None."""
+    return backend_class(kind, name).unavailable(lang, options)
+
+
+def create(kind: type[Backend], name: str, lang: str, options: Mapping[str, Any]) -> Backend:
+    """Build the backend ``name`` (or the first that can run, for ``auto``) for ``lang``.
+
+    Raises MissingResourceError with the reason (and the fix) when none can run.
+    """
+    names = list(_TABLES[kind]) if name == AUTO else [name]
+    reasons = []
+    for candidate in names:
+        cls = backend_class(kind, candidate)
+        reason = cls.unavailable(lang, options)
+        if reason is None and isinstance(cls, type):
+            return cls(lang, options)
+        reasons.append(reason)
+    raise MissingResourceError(
+        f"no {_KIND_NAMES[kind]} can run for {lang!r}: " + "; ".join(reasons)
+    )
+
+
+def names(kind: type[Backend]) -> list[str]:
+    """The registered names, in `auto` order."""
+    return list(_TABLES[kind])

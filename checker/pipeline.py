@@ -1,0 +1,319 @@
+"""`gen check` end to end: validate the input, label it chunk by chunk, write the outputs.
+
+The input is read twice, streaming: a first pass validates every line (a bad line fails
+before any model loads, naming file and line), counts the languages and hashes the set;
+the second pass labels records in chunks of ``chunk_size``. Each finished chunk is saved
+in a partial folder beside the output, so an interrupted run continues with ``--resume``
+from the first unfinished chunk; the output folder appears, whole, only at the end.
+Memory holds one chunk at a time (the statistical aligner is fitted per chunk).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import shutil
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gen
+from checker.backends import registry
+from checker.backends.base import Aligner, Tagger
+from checker.label import (
+    EMPTY_TRANSLATION,
+    UNSUPPORTED_LANGUAGE,
+    Verdict,
+    agreement_rules,
+    inconclusive,
+    label,
+)
+from checker.records import Item, Line, check_hyp_count, read_input, to_item
+from checker.summary import SummaryBuilder, render_markdown
+from gen.errors import GenError, MissingResourceError
+from gen.io import atomic_write, output_directory, write_jsonl
+
+#: Record kinds other than the occupation records this module labels, each mapped to the
+#: "module:function" that checks a whole input of that kind, called like :func:`check`.
+SCORERS: dict[str, str] = {}
+
+
+def record_kind(record: Mapping[str, Any]) -> str:
+    """``tgbi`` for Korean→English pronoun records, ``gender`` for occupation records."""
+    return "tgbi" if "pronoun" in record or "tgbi_set" in record else "gender"
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """Everything besides the files that decides the results."""
+
+    aligner: str = registry.AUTO
+    tagger: str = registry.AUTO
+    backend_options: Mapping[str, Any] = field(default_factory=dict)
+    chunk_size: int = 20_000
+    skip_invalid: bool = False
+    seed: int = 12345
+    resamples: int = 1000
+
+
+@dataclass
+class _Scan:
+    """What the validating pass learnt about the input."""
+
+    kind: str = "gender"
+    items: int = 0
+    rejected: int = 0
+    languages: Counter[str] = field(default_factory=Counter)
+    rejects: list[dict[str, Any]] = field(default_factory=list)
+    set_digest: Any = field(default_factory=hashlib.sha256)
+    input_digest: Any = field(default_factory=hashlib.sha256)
+
+
+@dataclass
+class _Backends:
+    tagger: Tagger
+    aligner: Aligner
+
+
+def resolve_input(path: Path) -> Path:
+    """A set's folder stands for its source.jsonl."""
+    return path / "source.jsonl" if path.is_dir() else path
+
+
+def check(
+    input_path: Path,
+    *,
+    out: Path,
+    hyp: Path | None = None,
+    lang: str | None = None,
+    options: CheckOptions = CheckOptions(),
+    resume: bool = False,
+    force: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    warn: Callable[[str], None] = lambda message: None,
+) -> dict[str, Any]:
+    """Label every record of ``input_path`` and write results.jsonl, summary.json and
+    summary.md (and rejects.jsonl, if any) into ``out``; return the summary.
+
+    ``progress(done, total)`` is called as records are labelled; ``warn`` gets one-line
+    notices (records of a language no backend can read here).
+    """
+    input_path = resolve_input(input_path)
+    if out.exists() and not (force or resume):
+        raise GenError("output directory exists; pass --force to replace it", path=out)
+    if hyp is not None:
+        check_hyp_count(input_path, hyp)
+    lang = lang.strip().lower() if lang else None
+    scan = _scan(input_path, hyp, lang, options)
+    if scan.kind != "gender":
+        return _scorer(scan.kind)(
+            input_path,
+            out=out,
+            hyp=hyp,
+            lang=lang,
+            options=options,
+            resume=resume,
+            force=force,
+            progress=progress,
+            warn=warn,
+        )
+    backends = _build_backends(scan.languages, options, warn)
+    signature = _signature(scan, backends, options)
+
+    partial = out.with_name(f".{out.name}.partial")
+    state = {"fingerprint": scan.input_digest.hexdigest(), "signature": signature}
+    _prepare_partial(partial, state, resume)
+    done = 0
+    for number, chunk in enumerate(_chunks(_items(input_path, hyp, lang, options), options)):
+        chunk_file = partial / f"chunk-{number:06d}.jsonl"
+        if not chunk_file.exists():
+            results = _label_chunk(chunk, backends)
+            with atomic_write(chunk_file) as handle:
+                write_jsonl(handle, results)
+        done += len(chunk)
+        if progress:
+            progress(done, scan.items)
+
+    builder = SummaryBuilder()
+    with output_directory(out, force=True) as staging:
+        with open(staging / "results.jsonl", "w", encoding="utf-8") as results:
+            for chunk_file in sorted(partial.glob("chunk-*.jsonl")):
+                with open(chunk_file, encoding="utf-8") as handle:
+                    for line in handle:
+                        builder.add(json.loads(line))
+                        results.write(line)
+        if scan.rejects:
+            with open(staging / "rejects.jsonl", "w", encoding="utf-8") as handle:
+                write_jsonl(handle, scan.rejects)
+        summary = builder.build(
+            signature=signature,
+            rejected=scan.rejected,
+            seed=options.seed,
+            resamples=options.resamples,
+        )
+        (staging / "summary.json").write_text(
+            json.dumps(summary, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
+        (staging / "summary.md").write_text(render_markdown(summary), encoding="utf-8")
+    shutil.rmtree(partial, ignore_errors=True)
+    return summary
+
+
+def _scorer(kind: str) -> Callable[..., dict[str, Any]]:
+    if kind not in SCORERS:
+        raise GenError(f"records of kind {kind!r} cannot be checked by this installation")
+    module, _, function = SCORERS[kind].partition(":")
+    return getattr(importlib.import_module(module), function)
+
+
+def _scan(input_path: Path, hyp: Path | None, lang: str | None, options: CheckOptions) -> _Scan:
+    """Validate every line; reject (with --skip-invalid) or raise on the first bad one."""
+    scan = _Scan()
+    supported = agreement_rules()
+    first = True
+    for line in read_input(input_path, hyp):
+        scan.input_digest.update(line.raw.encode() + b"\n")
+        if line.record is not None:
+            scan.input_digest.update(str(line.record.get("translation")).encode() + b"\n")
+            if first:
+                scan.kind = record_kind(line.record)
+                first = False
+            if scan.kind != "gender":
+                continue
+        try:
+            item = _validated(line, input_path, lang)
+        except GenError as err:
+            if not options.skip_invalid:
+                raise
+            scan.rejected += 1
+            scan.rejects.append({"line": line.number, "error": str(err), "text": line.raw})
+            continue
+        if item.lang not in supported:
+            raise GenError(
+                f"unsupported language {item.lang!r}; supported: {', '.join(sorted(supported))}",
+                path=input_path,
+                line=line.number,
+                field="lang",
+            )
+        scan.items += 1
+        scan.languages[item.lang] += 1
+        scan.set_digest.update(f"{item.record['id']}\t{item.record['text']}\n".encode())
+    return scan
+
+
+def _validated(line: Line, path: Path, lang: str | None) -> Item:
+    if line.error is not None or line.record is None:
+        raise line.error or GenError("unreadable line", path=path, line=line.number)
+    return to_item(line.record, path=path, line=line.number, default_lang=lang)
+
+
+def _items(
+    input_path: Path, hyp: Path | None, lang: str | None, options: CheckOptions
+) -> Iterator[Item]:
+    for line in read_input(input_path, hyp):
+        try:
+            yield _validated(line, input_path, lang)
+        except GenError:
+            if not options.skip_invalid:
+                raise
+
+
+def _chunks(items: Iterator[Item], options: CheckOptions) -> Iterator[list[Item]]:
+    chunk: list[Item] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == options.chunk_size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _build_backends(
+    languages: Counter[str], options: CheckOptions, warn: Callable[[str], None]
+) -> dict[str, _Backends | None]:
+    """One tagger and one aligner per language, built before any work. A language no
+    backend can read under ``auto`` is labelled unsupported_language (with a warning); a
+    backend the user named that cannot run is an error."""
+    backends: dict[str, _Backends | None] = {}
+    for lang in sorted(languages):
+        try:
+            tagger = registry.create(Tagger, options.tagger, lang, options.backend_options)
+            aligner = registry.create(Aligner, options.aligner, lang, options.backend_options)
+        except MissingResourceError as err:
+            if registry.AUTO not in (options.tagger, options.aligner):
+                raise
+            warn(f"{languages[lang]} records in {lang!r} left inconclusive: {err}")
+            backends[lang] = None
+        else:
+            backends[lang] = _Backends(tagger, aligner)  # type: ignore[arg-type]
+    return backends
+
+
+def _signature(
+    scan: _Scan, backends: Mapping[str, _Backends | None], options: CheckOptions
+) -> dict[str, str]:
+    ready = [b for b in backends.values() if b is not None]
+    return {
+        "set": "sha256." + scan.set_digest.hexdigest()[:12],
+        "lang": "+".join(sorted(scan.languages)) or "none",
+        "aligner": "+".join(sorted({b.aligner.signature for b in ready})) or "none",
+        "tagger": "+".join(sorted({b.tagger.signature for b in ready})) or "none",
+        "chunk": str(options.chunk_size),
+        "boot": str(options.resamples),
+        "seed": str(options.seed),
+        "version": gen.__version__,
+    }
+
+
+def _prepare_partial(partial: Path, state: dict[str, Any], resume: bool) -> None:
+    """Create the folder of finished chunks, or with ``resume`` check it belongs to this run."""
+    state_file = partial / "state.json"
+    if resume and state_file.is_file():
+        if json.loads(state_file.read_text(encoding="utf-8")) != state:
+            raise GenError(
+                "the interrupted run there was for other input or options; "
+                "run again without --resume to start afresh",
+                path=partial,
+            )
+        return
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir(parents=True)
+    with atomic_write(state_file) as handle:
+        json.dump(state, handle)
+
+
+def _label_chunk(chunk: Sequence[Item], backends: Mapping[str, _Backends | None]) -> list[dict]:
+    """Label a chunk: per language, tag the translations, align them, apply the rules."""
+    verdicts: list[Verdict | None] = [None] * len(chunk)
+    by_lang: dict[str, list[int]] = {}
+    for position, item in enumerate(chunk):
+        if not item.translation.strip():
+            verdicts[position] = inconclusive(EMPTY_TRANSLATION)
+        elif backends[item.lang] is None:
+            verdicts[position] = inconclusive(UNSUPPORTED_LANGUAGE)
+        else:
+            by_lang.setdefault(item.lang, []).append(position)
+    for lang, positions in by_lang.items():
+        pair = backends[lang]
+        rules = agreement_rules()[lang]
+        sentences = pair.tagger.tag([chunk[p].translation for p in positions])
+        alignments = pair.aligner.align(
+            [chunk[p].source_tokens for p in positions], [s.tokens for s in sentences]
+        )
+        for position, sentence, alignment in zip(positions, sentences, alignments, strict=True):
+            item = chunk[position]
+            verdicts[position] = label(
+                expected_gender=item.expected_gender,
+                source_tokens=item.source_tokens,
+                occupation=item.occupation,
+                sentence=sentence,
+                alignment=alignment,
+                rules=rules,
+            )
+    return [
+        {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)
+    ]

@@ -1,0 +1,159 @@
+"""Reading `gen check` input: JSONL records (plus an optional --hyp file) → validated items.
+
+Reading is streamed: one pass validates the whole input before any model runs (so a bad
+line fails fast, naming file and line), a second pass feeds items to the backends in chunks.
+Records that came from elsewhere need only ``id``, ``text``, ``translation``,
+``expected_gender`` and ``occupation.index`` or ``occupation.text``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gen.errors import GenError
+from gen.io import parse_jsonl_line, read_lines
+
+GENDERS = ("male", "female")
+
+_TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
+
+
+def tokenize_english(text: str) -> list[str]:
+    """Words and punctuation, keeping hyphenated words and contractions whole."""
+    return _TOKEN.findall(text)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One input line: its number, the record read from it, or why it could not be read."""
+
+    number: int
+    record: dict[str, Any] | None
+    raw: str
+    error: GenError | None = None
+
+
+@dataclass(frozen=True)
+class Item:
+    """A record ready for labelling: source tokens, where the occupation is, what to expect."""
+
+    line: int
+    record: dict[str, Any]
+    lang: str
+    source_tokens: tuple[str, ...]
+    occupation: tuple[int, int]  # [start, end) over source_tokens; end - 1 is the head
+    expected_gender: str
+    translation: str
+
+
+def count_records(path: Path) -> int:
+    """How many non-blank lines (records, valid or not) a JSONL file has."""
+    if not path.is_file():
+        raise GenError("no such file", path=path)
+    with open(path, encoding="utf-8-sig") as handle:
+        return sum(1 for line in handle if line.strip())
+
+
+def read_input(path: Path, hyp: Path | None = None) -> Iterator[Line]:
+    """Yield every non-blank line of ``path`` as a :class:`Line`; with ``hyp``, each record
+    gets the hypothesis of the same position as its ``translation``.
+
+    Malformed JSON does not raise here: the error travels in the Line so that the caller
+    decides between failing and rejecting (``--skip-invalid``).
+    """
+    hypotheses = iter(read_lines(hyp)) if hyp is not None else None
+    with open(path, encoding="utf-8-sig", newline=None) as handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            raw = raw.rstrip("\n")
+            try:
+                record = parse_jsonl_line(raw, path, number)
+            except GenError as err:
+                record, error = None, err
+            else:
+                error = None
+            if hypotheses is not None:
+                translation = next(hypotheses)
+                if record is not None:
+                    record = {**record, "translation": translation}
+            yield Line(number, record, raw, error)
+
+
+def check_hyp_count(path: Path, hyp: Path) -> None:
+    """Refuse, before any work, a --hyp file whose line count differs from the records."""
+    records, lines = count_records(path), len(read_lines(hyp))
+    if records != lines:
+        raise GenError(
+            f"mismatch in the number of translations ({lines} lines in {hyp}) "
+            f"and records ({records} in {path})",
+            path=hyp,
+        )
+
+
+def record_lang(record: dict[str, Any], default: str | None) -> str | None:
+    lang = record.get("lang", default)
+    return lang.strip().lower() if isinstance(lang, str) and lang.strip() else default
+
+
+def to_item(record: dict[str, Any], *, path: Path, line: int, default_lang: str | None) -> Item:
+    """Validate one record and locate its occupation, or raise GenError naming the field."""
+
+    def fail(field: str, message: str) -> GenError:
+        return GenError(message, path=path, line=line, field=field)
+
+    for field in ("id", "text"):
+        if field not in record:
+            raise fail(field, "missing")
+    text = record["text"]
+    if not isinstance(text, str) or not text.strip():
+        raise fail("text", "must be a non-empty string")
+    translation = record.get("translation")
+    if translation is None:
+        raise fail("translation", "missing (give it in the record or pass --hyp FILE)")
+    if not isinstance(translation, str):
+        raise fail("translation", "must be a string")
+    expected = record.get("expected_gender")
+    if expected not in GENDERS:
+        raise fail("expected_gender", f"must be one of {', '.join(GENDERS)}, not {expected!r}")
+    lang = record_lang(record, default_lang)
+    if lang is None:
+        raise fail("lang", "no target language: pass --lang XX or give each record a lang")
+
+    tokens = record.get("tokens")
+    if tokens is None:
+        tokens = tokenize_english(text)
+    elif not (isinstance(tokens, list) and all(isinstance(t, str) for t in tokens)):
+        raise fail("tokens", "must be a list of strings")
+    occupation = record.get("occupation")
+    if not isinstance(occupation, dict):
+        raise fail("occupation", "must be an object with index or text")
+    span = _occupation_span(tokens, occupation, fail)
+    return Item(line, record, lang, tuple(tokens), span, expected, translation)
+
+
+def _occupation_span(tokens: list[str], occupation: dict[str, Any], fail) -> tuple[int, int]:
+    """The occupation's token span: ``index`` names its head (last word); ``text`` gives its
+    words (multi-word occupations such as "police officer") and, without an index, is
+    looked for in the tokens (first occurrence, case-insensitive)."""
+    text = occupation.get("text")
+    words = tokenize_english(text.lower()) if isinstance(text, str) else []
+    index = occupation.get("index")
+    if index is not None:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(tokens):
+            raise fail("occupation.index", f"must be a token index in 0..{len(tokens) - 1}")
+        start = index + 1 - len(words)
+        if words and start >= 0 and [t.lower() for t in tokens[start : index + 1]] == words:
+            return start, index + 1
+        return index, index + 1
+    if not words:
+        raise fail("occupation", "needs index or text")
+    lowered = [t.lower() for t in tokens]
+    for start in range(len(lowered) - len(words) + 1):
+        if lowered[start : start + len(words)] == words:
+            return start, start + len(words)
+    raise fail("occupation.text", f"{text!r} not found in text")

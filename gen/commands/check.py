@@ -1,0 +1,109 @@
+"""`gen check`: label translations correct / wrong / inconclusive and summarise them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from checker.backends import registry
+from checker.backends.base import Aligner, Tagger
+from checker.pipeline import CheckOptions, check, resolve_input
+
+
+def check_command(
+    input_path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="INPUT",
+            help="JSONL records with a translation each, or a set (folder or source.jsonl) "
+            "with --hyp.",
+        ),
+    ],
+    hyp: Annotated[
+        Path | None,
+        typer.Option(help="Plain text file of translations, one per record, in order."),
+    ] = None,
+    lang: Annotated[
+        str | None, typer.Option(help="Target language code, for records without a lang.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Output folder Default: INPUT's name + .check, beside it."),
+    ] = None,
+    aligner: Annotated[
+        str,
+        typer.Option(help=f"Word aligner: {', '.join([registry.AUTO, *registry.names(Aligner)])}."),
+    ] = registry.AUTO,
+    tagger: Annotated[
+        str,
+        typer.Option(help=f"Tagger: {', '.join([registry.AUTO, *registry.names(Tagger)])}."),
+    ] = registry.AUTO,
+    align_model: Annotated[
+        str | None, typer.Option(help="SimAlign: model name or local model folder.")
+    ] = None,
+    stanza_dir: Annotated[Path | None, typer.Option(help="Stanza: local resources folder.")] = None,
+    device: Annotated[str, typer.Option(help="Neural backends: cpu, cuda, cuda:1...")] = "cpu",
+    download: Annotated[
+        bool, typer.Option("--download", help="Let neural backends fetch missing models.")
+    ] = False,
+    chunk_size: Annotated[
+        int,
+        typer.Option(min=1, help="Records labelled together; eflomal is fitted on each chunk."),
+    ] = 20_000,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue an interrupted run into the same --out.")
+    ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an existing output folder.")
+    ] = False,
+    skip_invalid: Annotated[
+        bool,
+        typer.Option(
+            "--skip-invalid", help="Write unreadable records to rejects.jsonl instead of failing."
+        ),
+    ] = False,
+    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 12345,
+    bootstrap: Annotated[int, typer.Option(min=1, help="Bootstrap resamples.")] = 1000,
+) -> None:
+    """Label each translation correct / wrong / inconclusive for the occupation's gender,
+    without references, and write results.jsonl, summary.json and summary.md."""
+    out = out or resolve_input(input_path).parent / f"{input_path.stem}.check"
+    backend_options = {
+        "align_model": align_model,
+        "stanza_dir": stanza_dir,
+        "device": device,
+        "download": download,
+    }
+    options = CheckOptions(
+        aligner=aligner,
+        tagger=tagger,
+        backend_options={k: v for k, v in backend_options.items() if v is not None},
+        chunk_size=chunk_size,
+        skip_invalid=skip_invalid,
+        seed=seed,
+        resamples=bootstrap,
+    )
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("checking", total=None)
+        summary = check(
+            input_path,
+            out=out,
+            hyp=hyp,
+            lang=lang,
+            options=options,
+            resume=resume,
+            force=force,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+            warn=lambda message: bar.console.print(f"gen: warning: {message}", style="yellow"),
+        )
+    typer.echo((out / "summary.md").read_text(encoding="utf-8").split("\n## ")[0].rstrip())
+    typer.echo(f"\nwrote {out}/results.jsonl ({summary['n']} records), summary.json, summary.md")

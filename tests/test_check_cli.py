@@ -1,0 +1,226 @@
+"""`gen check` and `gen languages` as a user runs them: outputs, bad input, resume."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from checker_fakes import CrashingTagger
+from conftest import REPO
+
+from checker.backends import registry
+from checker.pipeline import CheckOptions, check
+from gen.errors import MissingResourceError
+
+FAKES = [
+    "--tagger",
+    "tests.checker_fakes:FakeTagger",
+    "--aligner",
+    "tests.checker_fakes:FakeAligner",
+]
+
+SENTENCES = [
+    ("The editor is her brother.", "El editor es su hermano.", "male"),
+    ("The editor is her sister.", "La editora es su hermana.", "male"),
+    ("The journalist is tall.", "La periodista es alta.", "female"),
+    ("The journalist is tall.", "", "female"),
+]
+
+
+def records(**extra):
+    return [
+        {
+            "id": f"r{i}",
+            "pair_id": f"p{i // 2}",
+            "text": text,
+            "translation": translation,
+            "expected_gender": expected,
+            "occupation": {"text": text.split()[1]},
+            **extra,
+        }
+        for i, (text, translation, expected) in enumerate(SENTENCES)
+    ]
+
+
+def write_jsonl(path, rows, newline="\n", bom=False):
+    text = newline.join(json.dumps(row, ensure_ascii=False) for row in rows) + newline
+    path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + text.encode())
+    return path
+
+
+def gen(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "gen", *args], capture_output=True, text=True, cwd=REPO
+    )
+
+
+def results(out):
+    return [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+
+
+def test_check_writes_every_record_once_with_labels(tmp_path):
+    source = write_jsonl(tmp_path / "in.jsonl", records(), newline="\r\n", bom=True)
+    run = gen("check", str(source), "--lang", "es", "--out", str(tmp_path / "out"), *FAKES)
+    assert run.returncode == 0, run.stderr
+    rows = results(tmp_path / "out")
+    assert [row["id"] for row in rows] == ["r0", "r1", "r2", "r3"]
+    assert [(row["label"], row["reason"]) for row in rows] == [
+        ("correct", None),
+        ("wrong", None),
+        ("correct", None),
+        ("inconclusive", "empty_translation"),
+    ]
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["signature"].startswith("set:sha256.")
+    assert "tagger:fake-1" in summary["signature"] and "lang:es" in summary["signature"]
+    assert summary["pairs"]["n"] == 2
+    assert summary["signature"] in run.stdout
+    assert (tmp_path / "out" / "summary.md").read_text().startswith("# gen check summary")
+
+
+def test_hyp_file_gives_the_translations(tmp_path):
+    rows = records()
+    for row in rows:
+        del row["translation"]
+    write_jsonl(tmp_path / "source.jsonl", rows)
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_text("\n".join(t for _, t, _ in SENTENCES) + "\n")
+    run = gen(
+        "check",
+        str(tmp_path),
+        "--hyp",
+        str(hyp),
+        "--lang",
+        "es",
+        "--out",
+        str(tmp_path / "o"),
+        *FAKES,
+    )
+    assert run.returncode == 0, run.stderr
+    assert [row["translation"] for row in results(tmp_path / "o")] == [t for _, t, _ in SENTENCES]
+
+
+def test_hyp_line_count_mismatch_fails_before_work(tmp_path):
+    source = write_jsonl(tmp_path / "source.jsonl", records())
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_text("uno\ndos\n")
+    run = gen("check", str(source), "--hyp", str(hyp), "--lang", "es", "--out", str(tmp_path / "o"))
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1
+    assert "(2 lines in" in run.stderr and "(4 in" in run.stderr and str(source) in run.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_malformed_json_names_file_and_line_or_is_rejected(tmp_path):
+    lines = [json.dumps(row) for row in records()]
+    lines.insert(2, '{"id": "broken", ')
+    source = tmp_path / "in.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    run = gen("check", str(source), "--lang", "es", "--out", str(tmp_path / "o"), *FAKES)
+    assert run.returncode == 2
+    assert run.stderr.startswith(f"gen: error: {source}:3: ") and run.stderr.count("\n") == 1
+    run = gen(
+        "check", str(source), "--lang", "es", "--out", str(tmp_path / "o"), "--skip-invalid", *FAKES
+    )
+    assert run.returncode == 0, run.stderr
+    rejects = [
+        json.loads(line) for line in (tmp_path / "o" / "rejects.jsonl").read_text().splitlines()
+    ]
+    assert [reject["line"] for reject in rejects] == [3]
+    assert json.loads((tmp_path / "o" / "summary.json").read_text())["rejected"] == 1
+    assert len(results(tmp_path / "o")) == 4
+
+
+def test_missing_field_names_it(tmp_path):
+    rows = records()
+    del rows[1]["expected_gender"]
+    run = gen("check", str(write_jsonl(tmp_path / "in.jsonl", rows)), "--lang", "es", *FAKES)
+    assert run.returncode == 2
+    assert "in.jsonl:2: expected_gender: " in run.stderr
+
+
+def test_unknown_language_lists_the_supported_ones(tmp_path):
+    run = gen("check", str(write_jsonl(tmp_path / "in.jsonl", records())), "--lang", "xx", *FAKES)
+    assert run.returncode == 2
+    assert "unsupported language 'xx'" in run.stderr and "es, " in run.stderr
+
+
+def test_language_no_backend_reads_is_labelled_not_dropped(tmp_path):
+    source = write_jsonl(tmp_path / "in.jsonl", records(lang="he"))
+    warnings = []
+    check(
+        source,
+        out=tmp_path / "o",
+        warn=warnings.append,
+        options=CheckOptions(aligner="tests.checker_fakes:FakeAligner"),
+    )
+    assert [row["reason"] for row in results(tmp_path / "o")] == ["unsupported_language"] * 3 + [
+        "empty_translation"
+    ]
+    assert len(warnings) == 1 and "'he'" in warnings[0]
+    with pytest.raises(MissingResourceError, match="fake tagger: no he"):
+        check(
+            source,
+            out=tmp_path / "o2",
+            options=CheckOptions(
+                tagger="tests.checker_fakes:FakeTagger", aligner="tests.checker_fakes:FakeAligner"
+            ),
+        )
+
+
+def test_existing_output_is_kept_unless_forced(tmp_path):
+    source = write_jsonl(tmp_path / "in.jsonl", records())
+    (tmp_path / "o").mkdir()
+    run = gen("check", str(source), "--lang", "es", "--out", str(tmp_path / "o"), *FAKES)
+    assert run.returncode == 2 and "--force" in run.stderr
+
+
+def test_interrupted_run_resumes_to_the_same_results(tmp_path):
+    source = write_jsonl(tmp_path / "in.jsonl", records() * 3)
+    fake = CheckOptions(
+        tagger="tests.checker_fakes:FakeTagger",
+        aligner="tests.checker_fakes:FakeAligner",
+        chunk_size=4,
+    )
+    crashing = CheckOptions(
+        tagger="tests.checker_fakes:CrashingTagger",
+        aligner="tests.checker_fakes:FakeAligner",
+        chunk_size=4,
+    )
+    check(source, out=tmp_path / "whole", lang="es", options=fake)
+    CrashingTagger.calls = 0
+    with pytest.raises(KeyboardInterrupt):
+        check(source, out=tmp_path / "o", lang="es", options=crashing)
+    assert not (tmp_path / "o").exists()
+    assert len(list((tmp_path / ".o.partial").glob("chunk-*.jsonl"))) == 1
+    check(source, out=tmp_path / "o", lang="es", options=fake, resume=True)
+    assert (tmp_path / "o" / "results.jsonl").read_text() == (
+        tmp_path / "whole" / "results.jsonl"
+    ).read_text()
+    assert (tmp_path / "o" / "summary.json").read_text() == (
+        tmp_path / "whole" / "summary.json"
+    ).read_text()
+    assert not (tmp_path / ".o.partial").exists()
+
+
+def test_named_backend_that_cannot_run_says_why(tmp_path):
+    run = gen(
+        "check",
+        str(write_jsonl(tmp_path / "in.jsonl", records())),
+        "--lang",
+        "es",
+        "--tagger",
+        "nosuch",
+        "--aligner",
+        "tests.checker_fakes:FakeAligner",
+    )
+    assert run.returncode == 2 and "unknown tagger 'nosuch'; choose from auto, stanza" in run.stderr
+
+
+def test_languages_lists_backends():
+    run = gen("languages")
+    assert run.returncode == 0
+    assert "Spanish" in run.stdout and "eflomal" in run.stdout
+    assert registry.names(registry.Tagger)[0] == "stanza"

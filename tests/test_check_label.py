@@ -1,0 +1,171 @@
+"""The labelling core on hand-made sentences: lexical gender, agreement, the reasons."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from checker_fakes import FakeTagger, dictionary_alignment, tag_word
+
+from checker.backends.base import TaggedSentence, Word
+from checker.label import agreement_rules, label
+from checker.records import tokenize_english
+
+
+def run(source: str, target: str, expected: str, lang: str = "es", occupation: str | None = None):
+    tokens = tokenize_english(source)
+    lowered = [t.lower() for t in tokens]
+    occupation = occupation or next(
+        w for w in ("editor", "journalist", "doctor", "nurse") if w in lowered
+    )
+    index = lowered.index(occupation)
+    sentence = FakeTagger(lang, {}).tag([target])[0]
+    return label(
+        expected_gender=expected,
+        source_tokens=tokens,
+        occupation=(index, index + 1),
+        sentence=sentence,
+        alignment=dictionary_alignment(tokens, sentence.tokens),
+        rules=agreement_rules()[lang],
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "expected", "lang", "outcome"),
+    [
+        # the noun's own gender decides
+        (
+            "The editor is her brother.",
+            "El editor es su hermano.",
+            "male",
+            "es",
+            ("correct", None, "male"),
+        ),
+        (
+            "The editor is her brother.",
+            "La editora es su hermana.",
+            "male",
+            "es",
+            ("wrong", None, "female"),
+        ),
+        # a common-gender noun takes its gender from the article ...
+        (
+            "The journalist is tall.",
+            "La periodista es alta.",
+            "female",
+            "es",
+            ("correct", None, "female"),
+        ),
+        (
+            "The journalist is her sister.",
+            "El periodista es su hermana.",
+            "female",
+            "es",
+            ("wrong", None, "male"),
+        ),
+        # ... or from a predicate adjective or participle past the copula
+        ("Journalist is tall.", "Periodista es alta.", "female", "es", ("correct", None, "female")),
+        (
+            "Journalist was elected.",
+            "Periodista fue elegida.",
+            "female",
+            "es",
+            ("correct", None, "female"),
+        ),
+        # the copula's complement is another noun phrase: nothing binds the noun
+        (
+            "Journalist is her sister.",
+            "Periodista es su hermana.",
+            "female",
+            "es",
+            ("inconclusive", "no_gender", None),
+        ),
+        # agreement that disagrees with itself
+        (
+            "The journalist tall.",
+            "La periodista alto.",
+            "female",
+            "es",
+            ("inconclusive", "conflicting_gender", None),
+        ),
+        # an adjective-only reading (it "medica") still carries gender
+        ("The doctor is tall.", "La médica es alta.", "female", "es", ("correct", None, "female")),
+        # ru: a masculine noun takes feminine agreement from a past-tense verb
+        ("The doctor came.", "Врач пришла.", "female", "ru", ("correct", None, "female")),
+        ("The doctor came.", "Врач пришёл.", "female", "ru", ("wrong", None, "male")),
+        ("The doctor came.", "Врач.", "female", "ru", ("wrong", None, "male")),
+        # ... but never a feminine noun masculine (es "el ama de casa")
+        ("The editor.", "El editora.", "female", "es", ("correct", None, "female")),
+        # de: the noun's own gender beats an ambiguous article
+        ("The doctor.", "Die Arzt.", "female", "de", ("wrong", None, "male")),
+        # the English word left in place, no gender read
+        ("The nurse is tall.", "Nurse es.", "female", "es", ("inconclusive", "untranslated", None)),
+        # ... but an agreeing article still tells the gender
+        ("The nurse is tall.", "La nurse es.", "female", "es", ("correct", None, "female")),
+        ("The editor is tall.", "Hola.", "female", "es", ("inconclusive", "no_alignment", None)),
+    ],
+)
+def test_label(source, target, expected, lang, outcome):
+    verdict = run(source, target, expected, lang)
+    assert (verdict.label, verdict.reason, verdict.target_gender) == outcome
+
+
+def test_evidence_names_the_reading_and_the_agreeing_word():
+    verdict = run("The journalist is tall.", "La periodista es alta.", "female")
+    fields = verdict.to_json()
+    assert fields["target_tokens"] == [{"index": 1, "text": "periodista"}]
+    assert [(e["index"], e["role"], e["gender"]) for e in fields["evidence"]] == [
+        (1, "noun", None),
+        (0, "agreement", "female"),
+        (3, "agreement", "female"),
+    ]
+    assert fields["evidence"][1]["readings"] == ["la<DET><female>"]  # not its PRON reading
+
+
+def test_alignment_to_the_article_only_reaches_its_noun():
+    words = FakeTagger("es", {}).tag(["La periodista es alta."])[0]
+    verdict = label(
+        expected_gender="female",
+        source_tokens=["The", "journalist"],
+        occupation=(1, 2),
+        sentence=words,
+        alignment=frozenset({(1, 0)}),
+        rules=agreement_rules()["es"],
+    )
+    assert verdict.label == "correct"
+    assert verdict.evidence[0].text == "periodista"
+
+
+def _parsed(text: str, heads: list[tuple[int | None, str]]) -> TaggedSentence:
+    tokens = re.findall(r"\w+|[^\w\s]", text)
+    return TaggedSentence(
+        tuple(
+            Word(token, tag_word(token).analyses, head, deprel)
+            for token, (head, deprel) in zip(tokens, heads, strict=True)
+        )
+    )
+
+
+def test_dependency_parse_binds_subject_and_predicate():
+    # "periodista  ayer  fue  elegida": the surface predicate scan would stop at "ayer";
+    # the parse says elegida is the head of its subject periodista.
+    sentence = _parsed(
+        "Periodista ayer fue elegida",
+        [(3, "nsubj:pass"), (3, "advmod"), (3, "aux:pass"), (None, "root")],
+    )
+    verdict = label(
+        expected_gender="female",
+        source_tokens=["Journalist"],
+        occupation=(0, 1),
+        sentence=sentence,
+        alignment=frozenset({(0, 0)}),
+        rules=agreement_rules()["es"],
+    )
+    assert (verdict.label, verdict.target_gender) == ("correct", "female")
+    assert [e.text for e in verdict.evidence] == ["Periodista", "elegida"]
+
+
+def test_every_language_rule_uses_known_fields():
+    rules = agreement_rules()
+    assert {"es", "fr", "it", "pt", "de", "ru"} <= set(rules)
+    assert all(rule.noun for rule in rules.values())

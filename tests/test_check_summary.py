@@ -1,0 +1,129 @@
+"""Summary figures on tiny inputs, checked against numbers worked out by hand."""
+
+from __future__ import annotations
+
+from checker.summary import format_signature, render_markdown, summarise
+
+SIGNATURE = {"set": "sha256.0", "lang": "es", "aligner": "a", "tagger": "t", "version": "0"}
+
+
+def record(label, expected="male", stereotype="male", pair=None, adjective=None, **extra):
+    return {
+        "label": label,
+        "reason": "no_gender" if label == "inconclusive" else None,
+        "expected_gender": expected,
+        "occupation": {"text": "nurse", "stereotype": stereotype, "nonce": False},
+        "trigger": {"gender": expected, "type": "kinship"},
+        "adjective": adjective,
+        "pair_id": pair,
+        "position": "before",
+        **extra,
+    }
+
+
+def test_counts_accuracy_and_rates_by_hand():
+    results = [record("correct"), record("correct"), record("wrong"), record("inconclusive")]
+    summary = summarise(results, signature=SIGNATURE)
+    overall = summary["overall"]
+    assert (overall["n"], overall["correct"], overall["wrong"], overall["inconclusive"]) == (
+        4,
+        2,
+        1,
+        1,
+    )
+    assert overall["accuracy"] == round(2 / 3, 6)
+    assert overall["rates"]["inconclusive"]["value"] == 0.25
+    assert summary["reasons"] == {"no_gender": 1}
+    low, high = overall["ci95"]
+    assert 0 <= low <= 2 / 3 <= high <= 1
+
+
+def test_interval_of_a_perfect_cell_is_a_point_and_seeded():
+    results = [record("correct")] * 5
+    first = summarise(results, signature=SIGNATURE, seed=7)
+    assert first["overall"]["ci95"] == [1.0, 1.0]
+    mixed = [record("correct")] * 613 + [record("wrong")] * 388
+    assert summarise(mixed, signature=SIGNATURE, seed=7) == summarise(
+        mixed, signature=SIGNATURE, seed=7
+    )
+    assert (
+        summarise(mixed, signature=SIGNATURE, seed=7)["overall"]["ci95"]
+        != summarise(mixed, signature=SIGNATURE, seed=8)["overall"]["ci95"]
+    )
+
+
+def test_delta_m_and_f_as_renduchintala_and_williams():
+    results = (
+        [record("correct", "male", "male")] * 3  # acc(M trigger, M occupation) = 3/4
+        + [record("wrong", "male", "male")]
+        + [record("correct", "male", "female"), record("wrong", "male", "female")]  # 1/2
+        + [record("correct", "female", "female")] * 2  # acc(F, F) = 1
+        + [record("wrong", "female", "male")] * 2  # acc(F, M) = 0
+    )
+    summary = summarise(results, signature=SIGNATURE)
+    assert summary["delta"]["M"]["value"] == 0.25
+    assert summary["delta"]["F"]["value"] == 1.0
+    cells = summary["breakdowns"]["trigger_gender_x_occupation_stereotype"]["cells"]
+    assert cells["male"]["female"]["n"] == 2
+    assert set(cells["male"]["female"]) == {
+        "n",
+        "correct",
+        "wrong",
+        "inconclusive",
+        "accuracy",
+        "ci95",
+    }
+
+
+def test_pairs_count_only_when_both_twins_are_correct():
+    results = [
+        record("correct", pair="p1"),
+        record("correct", "female", pair="p1"),
+        record("correct", pair="p2"),
+        record("wrong", "female", pair="p2"),
+        record("correct", pair="p3"),
+    ]
+    pairs = summarise(results, signature=SIGNATURE)["pairs"]
+    assert (pairs["n"], pairs["both_correct"], pairs["accuracy"], pairs["unpaired"]) == (
+        2,
+        1,
+        0.5,
+        1,
+    )
+
+
+def test_adjective_relation_to_the_trigger():
+    strong = {"text": "strong", "stereotype": "male", "attaches_to": "trigger"}
+    results = [
+        record("correct", "male", adjective=strong),
+        record("wrong", "female", adjective=strong),
+        record("correct", "female"),
+    ]
+    tables = summarise(results, signature=SIGNATURE)["breakdowns"]
+    cells = tables["adjective"]["cells"]
+    assert {key: cell["n"] for key, cell in cells.items()} == {
+        "matching": 1,
+        "mismatching": 1,
+        "none": 1,
+    }
+    assert tables["adjective_x_attachment"]["cells"]["mismatching"]["trigger"]["wrong"] == 1
+
+
+def test_records_without_metadata_get_only_the_tables_they_can():
+    summary = summarise(
+        [{"label": "correct", "expected_gender": "male", "occupation": {"text": "judge"}}],
+        signature=SIGNATURE,
+    )
+    assert set(summary["breakdowns"]) == {
+        "expected_gender",
+        "occupation",
+        "occupation_x_expected_gender",
+    }
+    assert summary["delta"] == {}
+
+
+def test_signature_and_markdown():
+    assert format_signature({"tagger": "t", "set": "s", "lang": "es"}) == "set:s|lang:es|tagger:t"
+    page = render_markdown(summarise([record("correct")], signature=SIGNATURE))
+    assert "`set:sha256.0|lang:es|aligner:a|tagger:t|version:0`" in page
+    assert "## expected gender" in page
