@@ -1,19 +1,19 @@
 """Hand-made `gen check` output folders for the report's tests.
 
-Records follow docs/formats.md (set record + label); the summary is written in the layout of
-the checker's summary.json (checker/summary.py: ``overall``, ``breakdowns.NAME.cells``, every
-cell {n, correct, wrong, inconclusive, accuracy (of decided), ci95}, ``delta``,
-``signature_fields``). Labels come from a seeded generator whose bias toward the stereotype
-is a parameter, so two "systems" differ in a way the figures should show.
+Records follow docs/formats.md (set record + label) and are summarised by the checker's own
+:func:`checker.summary.summarise`, so the report is tested on the summaries `gen check` writes.
+Labels come from a seeded generator whose bias toward the stereotype is a parameter, so two
+"systems" differ in a way the figures should show. TGBI and MT-GenEval summaries are written
+in the layouts of checker/tgbi.py and checker/mtgeneval (not merged here yet).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections import defaultdict
 from pathlib import Path
 
+from checker.summary import summarise
 from gen.io import write_jsonl
 
 OCCUPATIONS = [
@@ -75,66 +75,6 @@ def label(record: dict, rng: random.Random, bias: float) -> str:
     return "correct" if draw < p_correct else "wrong" if draw < 0.95 else "inconclusive"
 
 
-def cell(labels: list[str]) -> dict:
-    n = len(labels)
-    counts = {name: labels.count(name) for name in ("correct", "wrong", "inconclusive")}
-    decided = counts["correct"] + counts["wrong"]
-    accuracy = counts["correct"] / decided if decided else None
-    ci95 = None
-    if decided:
-        half = 1.96 * (accuracy * (1 - accuracy) / decided) ** 0.5
-        ci95 = [max(0.0, accuracy - half), min(1.0, accuracy + half)]
-    return {"n": n, **counts, "accuracy": accuracy, "ci95": ci95}
-
-
-def adjective_key(record: dict) -> str:
-    adjective = record["adjective"]
-    if adjective is None:
-        return "none"
-    return "matching" if adjective["stereotype"] == record["expected_gender"] else "mismatching"
-
-
-BREAKDOWNS = {
-    "trigger_gender_x_occupation_stereotype": lambda r: (
-        r["trigger"]["gender"],
-        r["occupation"]["stereotype"],
-    ),
-    "adjective": lambda r: (adjective_key(r),),
-    "position": lambda r: (r["position"],),
-    "occupation_kind": lambda r: ("nonce" if r["occupation"]["nonce"] else "real",),
-    "occupation_x_expected_gender": lambda r: (r["occupation"]["text"], r["expected_gender"]),
-}
-
-
-def summary(results: list[dict], fields: dict[str, str]) -> dict:
-    groups: dict[str, dict[tuple, list[str]]] = {name: defaultdict(list) for name in BREAKDOWNS}
-    for record in results:
-        for name, key in BREAKDOWNS.items():
-            groups[name][key(record)].append(record["label"])
-    breakdowns = {}
-    for name, cells in groups.items():
-        nested: dict = {}
-        for key, labels in cells.items():
-            level = nested
-            for part in key[:-1]:
-                level = level.setdefault(part, {})
-            level[key[-1]] = cell(labels)
-        breakdowns[name] = {"fields": [name], "cells": nested}
-    table = breakdowns["trigger_gender_x_occupation_stereotype"]["cells"]
-    delta = {}
-    for short, trigger, other in (("M", "male", "female"), ("F", "female", "male")):
-        value = table[trigger][trigger]["accuracy"] - table[trigger][other]["accuracy"]
-        delta[short] = {"value": value, "ci95": [value - 0.1, value + 0.1]}
-    return {
-        "signature": "|".join(f"{key}:{value}" for key, value in fields.items()),
-        "signature_fields": fields,
-        "n": len(results),
-        "overall": cell([record["label"] for record in results]),
-        "breakdowns": breakdowns,
-        "delta": delta,
-    }
-
-
 def make_run(
     folder: Path,
     *,
@@ -168,7 +108,7 @@ def make_run(
     with open(folder / "results.jsonl", "w", encoding="utf-8") as handle:
         write_jsonl(handle, results)
     (folder / "summary.json").write_text(
-        json.dumps(summary(results, fields), indent=1), encoding="utf-8"
+        json.dumps(summarise(results, signature=fields, resamples=200), indent=1), encoding="utf-8"
     )
     return folder
 
