@@ -74,6 +74,18 @@ def test_labels_table_equals_the_summaries(runs, report):
         for column, label in zip(row[3:6], ("correct", "wrong", "inconclusive"), strict=True):
             assert column == f"{overall[label]} ({points(overall[label] / overall['n'])}%)"
         assert row[6] == f"{points(overall['accuracy'])} [{points(low)}, {points(high)}]"
+        pairs = summary(run)["pairs"]
+        low, high = pairs["ci95"]
+        assert (
+            row[7]
+            == f"{points(pairs['accuracy'])} [{points(low)}, {points(high)}] (of {pairs['n']})"
+        )
+
+
+def test_reasons_table_equals_the_summaries(runs, report):
+    rows = markdown_rows(report, "Inconclusive records, by reason")
+    for run, row in zip(runs, rows, strict=True):
+        assert row[2:] == [str(count) for count in summary(run)["reasons"].values()]
 
 
 def test_delta_table_equals_the_summaries(runs, report):

@@ -68,10 +68,14 @@ CAPTIONS = {
 
 
 def gender_sections(runs: Sequence[Run], figure_names: Sequence[str]) -> list[Section]:
-    labels, deltas, *significance = gender_tables(runs)
+    labels, reasons, deltas, *significance = gender_tables(runs)
     by_name = {name: Plot(name, CAPTIONS[name]) for name in figure_names}
     sections = [
-        Section("Correct, wrong, inconclusive", tables=[labels], figures=[by_name["fig6_labels"]]),
+        Section(
+            "Correct, wrong, inconclusive",
+            tables=[labels, reasons],
+            figures=[by_name["fig6_labels"]],
+        ),
         Section(
             "Trigger against stereotype",
             tables=[deltas],

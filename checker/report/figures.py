@@ -38,9 +38,8 @@ def _signed_figure(runs: Sequence[Run], width: float, height: float) -> tuple[Fi
 
 
 def _ordered(keys: Iterable[str], preferred: Sequence[str]) -> list[str]:
-    """``preferred`` first (those present), then the rest in the summary's order."""
-    keys = list(dict.fromkeys(keys))
-    return [key for key in preferred if key in keys] + [key for key in keys if key not in preferred]
+    """``preferred`` first (always: a missing one is shown as such), then the rest as found."""
+    return list(preferred) + [key for key in dict.fromkeys(keys) if key not in preferred]
 
 
 def _grouped_bars(
@@ -73,7 +72,11 @@ def _grouped_bars(
                 f"{100 * cell.accuracy:.0f}%\nn={cell.n}", (x, top), xytext=(0, 2),
                 textcoords="offset points", ha="center", va="bottom", fontsize=6, linespacing=0.9,
             )  # fmt: skip
+    for position, category in enumerate(categories):
+        if all(cells(run).get(category) is None for run in runs):
+            axes.text(position, 0.03, "no records", ha="center", color="#777777", fontsize=9)
     axes.set_xticks(range(len(categories)), [tick_labels(c) for c in categories])
+    axes.set_xlim(-0.5, len(categories) - 0.5)
     _accuracy_axis(axes)
 
 
@@ -86,10 +89,9 @@ def _error_bars(cells: Sequence[Cell]) -> list[list[float]]:
     ]
 
 
-def _accuracy_axis(axes, axis: str = "y", limit: float = 1.18) -> None:
-    """0–100% accuracy on ``axis``; the default limit leaves room for the labels above bars."""
-    set_limit = axes.set_ylim if axis == "y" else axes.set_xlim
-    set_limit(0, limit)
+def _accuracy_axis(axes, axis: str = "y", limits: tuple[float, float] = (0, 1.18)) -> None:
+    """0–100% accuracy on ``axis``; the default limits leave room for the labels above bars."""
+    (axes.set_ylim if axis == "y" else axes.set_xlim)(*limits)
     getattr(axes, f"{axis}axis").set_major_formatter(PercentFormatter(1.0, decimals=0))
     ticks = [0, 0.25, 0.5, 0.75, 1.0]
     (axes.set_yticks if axis == "y" else axes.set_xticks)(ticks)
@@ -168,7 +170,7 @@ def occupation_figure(runs: Sequence[Run]) -> Figure:
                 label=f"{trigger} trigger",
             )  # fmt: skip
         axes.set_title(run.label, fontsize=9)
-        _accuracy_axis(axes, "x", limit=1.02)
+        _accuracy_axis(axes, "x", limits=(-0.03, 1.03))  # markers at 0% and 100% stay whole
     ticks = [
         f"{o} ({', '.join(f'{cells[t].n} {SHORT[t]}' for t in GENDERS if t in cells)})"
         for o in occupations
@@ -218,7 +220,7 @@ def position_figure(runs: Sequence[Run]) -> Figure:
         Run.by_position,
         ("before", "after", "middle"),
         "Accuracy by the occupation's position relative to the trigger",
-        lambda key: f"occupation\n{key} trigger" if key in ("before", "after") else key,
+        lambda key: f"occupation\n{key}" + (" trigger" if key in ("before", "after") else ""),
     )
 
 

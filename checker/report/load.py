@@ -142,6 +142,14 @@ class Run:
     def overall(self) -> Cell:
         return to_cell(self.section("overall"), self.path / SUMMARY, "overall")
 
+    def pairs(self) -> Cell:
+        """Counterfactual pairs with both twins correct: ``n`` pairs, ``correct`` of them."""
+        pairs = self.section("pairs")
+        n = int(pairs["n"])
+        correct = int(pairs.get("both_correct", 0))
+        interval = _interval(pairs, self.path / SUMMARY, "pairs")
+        return Cell(n, correct, n - correct, 0, pairs.get("accuracy"), interval)
+
     def by_trigger_and_stereotype(self) -> dict[str, dict[str, Cell]]:
         """Trigger gender → occupation stereotype → cell (their Fig. 1)."""
         return self.breakdown("trigger_gender_x_occupation_stereotype")

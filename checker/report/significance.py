@@ -1,10 +1,13 @@
 """Paired bootstrap resampling between two systems labelled on the same set (Koehn, 2004).
 
-The test follows sacreBLEU's ``paired-bs`` (sacrebleu/significance.py): resample the items
-with replacement, score both systems on each resample, centre the resampled absolute
-differences and count how often they reach the observed one; p = (count + 1) / (samples + 1).
-(sacreBLEU counts "exceed", which gives a system compared with itself p = 1 / (samples + 1);
-counting "reach" gives it p = 1.)
+Resample the items with replacement and score both systems on each resample, as sacreBLEU's
+``paired-bs`` does. The p-value is two-sided: the share of resampled differences that, centred
+on the observed difference (the null hypothesis), lie at least as far from zero as the observed
+one, p = (count + 1) / (samples + 1) (Efron & Tibshirani 1993, §16.4). It agrees with the
+percentile interval: p < 0.05 about when the interval excludes 0. sacreBLEU instead centres the
+*absolute* differences, which makes its test one-sided (p ≈ 0.03 with an interval across 0)
+and gives a system compared with itself p = 1 / (samples + 1); here that is p = 1.
+
 The score is the checker's accuracy, correct of decided (correct + wrong), so each item is one
 of nine (label A, label B) outcomes, and a resample is fully described by how many items fall
 in each: one multinomial draw per resample gives the exact bootstrap distribution in
@@ -64,8 +67,8 @@ def paired_bootstrap(
         raise GenError("one of the two runs decided none of the shared records")
     differences = resampled_b - resampled_a
     differences = differences[~np.isnan(differences)]
-    spread = np.abs(differences)
-    reach = int(np.sum(spread - spread.mean() >= abs(accuracy_b - accuracy_a)))
+    observed = accuracy_b - accuracy_a
+    reach = int(np.sum(np.abs(differences - observed) >= abs(observed)))
     low, high = np.percentile(differences, [2.5, 97.5])
     return PairedResult(
         n=n,

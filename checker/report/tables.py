@@ -72,7 +72,8 @@ def count(cell: Cell, label: str) -> str:
 
 
 def labels_table(runs: Sequence[Run]) -> Table:
-    """Systems × languages: correct / wrong / inconclusive and accuracy (their Table 3)."""
+    """Systems × languages: correct / wrong / inconclusive and accuracy (their Table 3), and
+    the counterfactual pairs whose two twins are both correct (as MT-GenEval counts pairs)."""
     rows = tuple(
         (
             run.system,
@@ -80,20 +81,48 @@ def labels_table(runs: Sequence[Run]) -> Table:
             str(cell.n),
             *(count(cell, label) for label in LABELS),
             accuracy(cell),
+            with_interval(pairs.accuracy, pairs.ci95) + f" (of {pairs.n})",
         )
         for run in runs
-        for cell in [run.overall()]
+        for cell, pairs in [(run.overall(), run.pairs())]
     )
     return Table(
         name="table3_labels",
         title="Labels per system and language",
-        header=("System", "Lang", "n", "Correct", "Wrong", "Inconclusive", "Accuracy % [95% CI]"),
+        header=(
+            "System",
+            "Lang",
+            "n",
+            "Correct",
+            "Wrong",
+            "Inconclusive",
+            "Accuracy % [95% CI]",
+            "Both twins correct % [95% CI]",
+        ),
         rows=rows,
         runs=tuple(runs),
         note=(
             "Accuracy is correct of decided (correct + wrong), with the 95% bootstrap interval "
-            "the checker's summary gives; inconclusive records are counted, not scored."
+            "the checker's summary gives; inconclusive records are counted, not scored. A "
+            "counterfactual pair counts only if both of its sentences are correct."
         ),
+    )
+
+
+def reasons_table(runs: Sequence[Run]) -> Table:
+    """Why records were left inconclusive, per run: what limits each language's checker."""
+    reasons = sorted({reason for run in runs for reason in run.section("reasons")})
+    rows = tuple(
+        (run.system, run.lang, *(str(run.section("reasons").get(r, 0)) for r in reasons))
+        for run in runs
+    )
+    return Table(
+        name="table_reasons",
+        title="Inconclusive records, by reason",
+        header=("System", "Lang", *reasons),
+        rows=rows,
+        runs=tuple(runs),
+        note="Reasons as the checker gives them (docs/formats.md, output of gen check).",
     )
 
 
@@ -164,16 +193,16 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
         rows=tuple(rows),
         runs=tuple(involved),
         note=(
-            f"Items matched by id; {SAMPLES} resamples, seed {SEED}; p-value as "
-            "sacreBLEU's paired-bs (Koehn, 2004): the share of resamples whose centred difference "
-            "reaches the observed one."
+            f"Paired bootstrap (Koehn, 2004), items matched by id, {SAMPLES} resamples, seed "
+            f"{SEED}. Two-sided p: the share of resampled differences, centred on the observed "
+            "one, at least as far from 0 as the observed one."
         ),
     )
 
 
 def gender_tables(runs: Sequence[Run]) -> list[Table]:
     """Every table for the runs of the reference-free checker."""
-    tables = [labels_table(runs), delta_table(runs)]
+    tables = [labels_table(runs), reasons_table(runs), delta_table(runs)]
     significance = significance_table(runs)
     return tables + ([significance] if significance else [])
 
