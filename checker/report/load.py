@@ -2,8 +2,9 @@
 
 Every number a report prints is read from a run's ``summary.json`` as the checker wrote it, so
 the report and the summary can never disagree; ``results.jsonl`` is read only for what a summary
-cannot hold (per-item labels for paired significance tests). The summary keys the report reads
-are named in this module and nowhere else.
+cannot hold (per-item labels for paired significance tests). The keys of the checker's summary
+that the report reads are named in this module only (checker/report/scores.py reads the TGBI
+and MT-GenEval summaries).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from gen.io import read_jsonl
 SUMMARY, RESULTS = "summary.json", "results.jsonl"
 LABELS = ("correct", "wrong", "inconclusive")
 
-#: Signature fields that name the system or the language: runs may differ in these.
-#: Every other field (set hash, aligner, tagger, their models and versions) pins the instrument.
+#: Signature fields in which comparable runs may differ. Every other field (set hash, aligner,
+#: tagger, their models and versions, bootstrap settings) pins the instrument.
 RUN_FIELDS = frozenset({"lang"})
 SET_FIELD = "set"
 KIND_NAMES = {"gender": "reference-free check", "tgbi": "TGBI", "mtgeneval": "MT-GenEval"}
@@ -141,6 +142,10 @@ class Run:
 
     def overall(self) -> Cell:
         return to_cell(self.section("overall"), self.path / SUMMARY, "overall")
+
+    def reasons(self) -> dict[str, int]:
+        """How many records were left inconclusive for each reason."""
+        return dict(self.section("reasons"))
 
     def pairs(self) -> Cell:
         """Counterfactual pairs with both twins correct: ``n`` pairs, ``correct`` of them."""

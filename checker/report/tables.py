@@ -112,10 +112,9 @@ def labels_table(runs: Sequence[Run]) -> Table:
 
 def reasons_table(runs: Sequence[Run]) -> Table:
     """Why records were left inconclusive, per run: what limits each language's checker."""
-    reasons = sorted({reason for run in runs for reason in run.section("reasons")})
+    reasons = sorted({reason for run in runs for reason in run.reasons()})
     rows = tuple(
-        (run.system, run.lang, *(str(run.section("reasons").get(r, 0)) for r in reasons))
-        for run in runs
+        (run.system, run.lang, *(str(run.reasons().get(r, 0)) for r in reasons)) for run in runs
     )
     return Table(
         name="table_reasons",
