@@ -234,3 +234,21 @@ def test_tgbi_and_mtgeneval_tables_equal_their_summaries(tmp_path):
         assert row[7:9] == [f"{data[half]['accuracy']:.2f}" for half in ("feminine", "masculine")]
     gap = markdown_rows(tmp_path / "report", "MT-GenEval gender quality gap (masculine − feminine)")
     assert gap[0][2:5] == ["30.50", "32.25", "+1.75"]
+
+
+@pytest.mark.parametrize(
+    ("change", "refused"),
+    [("subset:counterfactual", False), ("tok:default", True)],
+)
+def test_mtgeneval_runs_group_by_language_and_subset(tmp_path, change, refused):
+    first = make_mtgeneval_run(tmp_path / "a-de", lang="de", correct=9, incorrect=1)
+    second = make_mtgeneval_run(tmp_path / "b-de", lang="de", correct=8, incorrect=2)
+    data = summary(second)
+    replacement = {"subset:counterfactual": "subset:contextual", "tok:default": "tok:compat"}
+    data["signature"] = data["signature"].replace(change, replacement[change])
+    (second / "summary.json").write_text(json.dumps(data), encoding="utf-8")
+    if refused:
+        with pytest.raises(GenError, match="different tok"):
+            load_runs([first, second])
+    else:
+        assert not any(run.flags for run in load_runs([first, second]))

@@ -23,9 +23,10 @@ from gen.io import read_jsonl
 SUMMARY, RESULTS = "summary.json", "results.jsonl"
 LABELS = ("correct", "wrong", "inconclusive")
 
-#: Signature fields in which comparable runs may differ. Every other field (set hash, aligner,
-#: tagger, their models and versions, bootstrap settings) pins the instrument.
-RUN_FIELDS = frozenset({"lang"})
+#: Per kind of run, the signature fields that split runs into groups shown side by side (one
+#: language; one MT-GenEval subset). Runs in a group must agree on every other field: set or
+#: references, aligner, tagger, their models and versions, tokenisation, bootstrap settings.
+GROUP_FIELDS = {"gender": ("lang",), "tgbi": (), "mtgeneval": ("lang", "split", "subset")}
 SET_FIELD = "set"
 KIND_NAMES = {"gender": "reference-free check", "tgbi": "TGBI", "mtgeneval": "MT-GenEval"}
 
@@ -305,21 +306,24 @@ def _label(runs: list[Run]) -> None:
 def mixed_fields(runs: Sequence[Run]) -> list[tuple[str, list[Run]]]:
     """What makes ``runs`` incomparable: one line per difference, with the runs it concerns.
 
-    Runs of one kind and language must agree on every signature field but the language.
-    Runs of the reference-free checker must also share the set across languages (the same
-    English sentences translated into each); other kinds have per-language references.
+    Runs in one group (:data:`GROUP_FIELDS`) must agree on every other signature field. Runs
+    of the reference-free checker must also share the set across languages (the same English
+    sentences translated into each); MT-GenEval has references per language and subset.
     """
     problems = []
     checked = [run for run in runs if run.kind == "gender"]
     if len({run.set_hash for run in checked}) > 1:
         problems.append((_differ(SET_FIELD, checked), checked))
-    groups: dict[tuple[str, str], list[Run]] = {}
+    groups: dict[tuple[str | None, ...], list[Run]] = {}
     for run in runs:
-        groups.setdefault((run.kind, run.lang), []).append(run)
+        fields = GROUP_FIELDS[run.kind]
+        key = (run.kind, *(run.signature_fields.get(name) for name in fields))
+        groups.setdefault(key, []).append(run)
     for group in groups.values():
-        keys = {key for run in group for key in run.signature_fields} - RUN_FIELDS
-        if group[0].kind == "gender":
-            keys.discard(SET_FIELD)  # reported once above, over every language
+        kind = group[0].kind
+        keys = {key for run in group for key in run.signature_fields} - set(GROUP_FIELDS[kind])
+        if kind == "gender":
+            keys.discard(SET_FIELD)  # compared above, across languages
         for key in sorted(keys):
             if len({run.signature_fields.get(key) for run in group}) > 1:
                 problems.append((_differ(key, group), group))
