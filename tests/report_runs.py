@@ -84,8 +84,10 @@ def make_run(
     set_hash: str = "sha256.3f2a9c5e0b1d",
     aligner: str = "eflomal",
     repeat: int = 4,
+    unsupported: bool = False,
 ) -> Path:
-    """Write ``folder/results.jsonl`` and ``folder/summary.json`` for one hand-made run."""
+    """Write ``folder/results.jsonl`` and ``folder/summary.json`` for one hand-made run;
+    ``unsupported``: every record inconclusive, as for a language no backend can read."""
     rng = random.Random(seed)
     results = [
         {**record, "id": f"{record['id']}-{copy}", "label": label(record, rng, bias)}
@@ -93,8 +95,10 @@ def make_run(
         for record in records()
     ]
     for record in results:
+        if unsupported:
+            record["label"] = "inconclusive"
         if record["label"] == "inconclusive":
-            record["reason"] = "no_gender"
+            record["reason"] = "unsupported_language" if unsupported else "no_gender"
     fields = {
         "set": set_hash,
         "lang": lang,

@@ -252,3 +252,18 @@ def test_mtgeneval_runs_group_by_language_and_subset(tmp_path, change, refused):
             load_runs([first, second])
     else:
         assert not any(run.flags for run in load_runs([first, second]))
+
+
+def test_a_run_with_nothing_decided_reports_dashes_and_still_draws(tmp_path, runs):
+    undecided = make_run(tmp_path / "apertium-he", lang="he", unsupported=True)
+    write_report([runs[0], undecided], tmp_path / "report")
+    row = markdown_rows(tmp_path / "report", "Labels per system and language")[1]
+    assert row[5:7] == ["240 (100.0%)", "–"]
+    deltas = markdown_rows(
+        tmp_path / "report", "Accuracy by trigger gender × occupation stereotype, ΔM and ΔF"
+    )
+    assert deltas[1][2:] == ["–"] * 6
+    assert all((tmp_path / "report" / "figures" / f"{name}.png").is_file() for name in FIGURES)
+    assert "### Paired bootstrap" not in (tmp_path / "report" / "report.md").read_text(
+        encoding="utf-8"
+    )

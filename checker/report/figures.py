@@ -73,8 +73,10 @@ def _grouped_bars(
                 textcoords="offset points", ha="center", va="bottom", fontsize=6, linespacing=0.9,
             )  # fmt: skip
     for position, category in enumerate(categories):
-        if all(cells(run).get(category) is None for run in runs):
-            axes.text(position, 0.03, "no records", ha="center", color="#777777", fontsize=9)
+        found = [cells(run)[category] for run in runs if category in cells(run)]
+        if all(cell.accuracy is None for cell in found):
+            note = "nothing decided" if found else "no records"
+            axes.text(position, 0.03, note, ha="center", color="#777777", fontsize=9)
     axes.set_xticks(range(len(categories)), [tick_labels(c) for c in categories])
     axes.set_xlim(-0.5, len(categories) - 0.5)
     _accuracy_axis(axes)
@@ -147,7 +149,7 @@ def occupation_figure(runs: Sequence[Run]) -> Figure:
         cells = first[occupation]
         return all(g in cells and cells[g].accuracy is not None for g in GENDERS)
 
-    occupations = sorted(filter(comparable, first), key=gap)
+    occupations = sorted(filter(comparable, first), key=lambda o: (gap(o), o))
     occupations += [o for run in runs for o in run.by_occupation() if o not in occupations]
     occupations = list(dict.fromkeys(occupations))
     height = max(3.0, 0.2 * len(occupations) + 1.2)
@@ -170,6 +172,10 @@ def occupation_figure(runs: Sequence[Run]) -> Figure:
                 label=f"{trigger} trigger",
             )  # fmt: skip
         axes.set_title(run.label, fontsize=9)
+        if all(cell.accuracy is None for row in cells.values() for cell in row.values()):
+            axes.text(
+                0.5, 0.5, "nothing decided", transform=axes.transAxes, ha="center", color="#777777"
+            )
         _accuracy_axis(axes, "x", limits=(-0.03, 1.03))  # markers at 0% and 100% stay whole
     ticks = [
         f"{o} ({', '.join(f'{cells[t].n} {SHORT[t]}' for t in GENDERS if t in cells)})"
