@@ -63,8 +63,13 @@ def render_html(
         for run in runs
     ]
     parts.append("</ul>")
-    for section in sections:
-        parts.append(f"<h2>{html.escape(section.title)}</h2>")
+    contents = "".join(
+        f'<li><a href="#section-{number}">{html.escape(section.title)}</a></li>'
+        for number, section in enumerate(sections, start=1)
+    )
+    parts.append(f"<nav><strong>Contents</strong><ol>{contents}</ol></nav>")
+    for number, section in enumerate(sections, start=1):
+        parts.append(f'<h2 id="section-{number}">{html.escape(section.title)}</h2>')
         if section.text:
             parts.append(f"<p>{html.escape(section.text)}</p>")
         parts += [to_html(table) for table in section.tables]
