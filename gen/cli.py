@@ -14,8 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from gen import __version__
-from gen.commands import build, check, languages, lint
-from gen.commands.translate import translate_command
+from gen.commands import build, check, languages, lint, report, translate
 from gen.errors import GenError
 
 
@@ -66,6 +65,7 @@ def main(
 
 app.command("build")(build.build)
 app.command("lint")(lint.lint)
+app.command("translate")(translate.translate_command)
 app.command("check")(check.check)
 app.command("languages")(languages.languages)
-app.command("translate")(translate_command)
+app.command("report")(report.report_command)

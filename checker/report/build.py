@@ -1,0 +1,183 @@
+"""Assemble a report from runs: figures, tables and the prose around them, then write it.
+
+The report is a list of :class:`Section`; Markdown and HTML are two renderings of it, and
+the LaTeX tables and PNG figures are written beside them, so all four always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker.report import figures as fig
+from checker.report.html import render_html
+from checker.report.load import Run, load_runs
+from checker.report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table
+from checker.report.tables import Table, gender_tables, to_latex, to_markdown
+from gen import __version__
+from gen.io import atomic_write, output_directory
+
+PAPER = (
+    "Renduchintala & Williams (2022), “Investigating Failures of Automatic Translation in the "
+    "Case of Unambiguous Gender”"
+)
+
+
+@dataclass(frozen=True)
+class Plot:
+    name: str  # file stem under figures/
+    caption: str
+
+
+@dataclass
+class Section:
+    title: str
+    text: str = ""
+    tables: list[Table] = field(default_factory=list)
+    figures: list[Plot] = field(default_factory=list)
+
+
+#: Figure name → caption: what a reader should look for.
+CAPTIONS = {
+    "fig1_trigger_stereotype": (
+        "Accuracy by trigger gender and occupation stereotype (cf. their Fig. 1). A system that "
+        "reads the trigger scores the same on both bars of a panel; a lower bar where the "
+        "stereotype disagrees with the trigger means the stereotype won."
+    ),
+    "fig2_occupations": (
+        "Accuracy per occupation with a male (square) and a female (circle) trigger (cf. their "
+        "Fig. 2), sorted by the gap in the first run; n counts male+female-trigger records."
+    ),
+    "fig3_adjective": (
+        "Accuracy when the adjective's stereotype matches or mismatches the trigger's gender, or "
+        "when there is no adjective (cf. their Fig. 3)."
+    ),
+    "fig4_position": (
+        "Accuracy by where the occupation stands relative to the trigger (cf. their Fig. 4)."
+    ),
+    "fig5_nonce": (
+        "Accuracy on real occupations and on nonce (invented) ones, which carry no stereotype "
+        "(cf. their Fig. 5)."
+    ),
+    "fig6_labels": (
+        "Share of records labelled correct, wrong and inconclusive; inconclusive records are those "
+        "the checker could not decide (see the reasons in each run's summary)."
+    ),
+}
+
+
+def gender_sections(runs: Sequence[Run], figure_names: Sequence[str]) -> list[Section]:
+    labels, reasons, deltas, *significance = gender_tables(runs)
+    by_name = {name: Plot(name, CAPTIONS[name]) for name in figure_names}
+    sections = [
+        Section(
+            "Correct, wrong, inconclusive",
+            tables=[labels, reasons],
+            figures=[by_name["fig6_labels"]],
+        ),
+        Section(
+            "Trigger against stereotype",
+            tables=[deltas],
+            figures=[by_name["fig1_trigger_stereotype"], by_name["fig2_occupations"]],
+        ),
+        Section(
+            "Adjectives, position and nonce occupations",
+            figures=[by_name[name] for name in ("fig3_adjective", "fig4_position", "fig5_nonce")],
+        ),
+    ]
+    if significance:
+        sections.append(
+            Section(
+                "Paired significance",
+                text="Every two runs on the same set, compared item by item.",
+                tables=significance,
+            )
+        )
+    return sections
+
+
+def score_sections(runs: Sequence[Run]) -> list[Section]:
+    """Sections for the published scores: TGBI (Korean runs) and MT-GenEval."""
+    sections = []
+    korean = [run for run in runs if run.kind == "tgbi"]
+    if korean:
+        sections.append(
+            Section(
+                "TGBI: gender-neutral pronouns, Korean→English",
+                text="Cho et al. (2019): does a translation invent a gender the source left open?",
+                tables=[tgbi_table(run) for run in korean],
+            )
+        )
+    geneval = [run for run in runs if run.kind == "mtgeneval"]
+    if geneval:
+        gap = quality_gap_table(geneval)
+        sections.append(
+            Section(
+                "MT-GenEval",
+                text="Currey et al. (2022): scored against correct and gender-flipped references.",
+                tables=[mtgeneval_accuracy_table(geneval), *([gap] if gap else [])],
+            )
+        )
+    return sections
+
+
+def write_report(
+    paths: Sequence[str | Path], out: str | Path, *, allow_mixed: bool = False, force: bool = False
+) -> Path:
+    """Read the runs at ``paths`` and write report.md, report.html, figures/ and tables/ to ``out``.
+
+    ``out`` is written whole or not at all.
+    """
+    runs = load_runs(paths, allow_mixed=allow_mixed)
+    gender_runs = [run for run in runs if run.kind == "gender"]
+    with output_directory(out, force=force) as staging:
+        sections: list[Section] = []
+        if gender_runs:
+            names = list(fig.write_figures(gender_runs, staging / "figures"))
+            sections += gender_sections(gender_runs, names)
+        sections += score_sections(runs)
+        for section in sections:
+            for table in section.tables:
+                (staging / "tables").mkdir(exist_ok=True)
+                with atomic_write(staging / "tables" / f"{table.name}.tex") as handle:
+                    handle.write(to_latex(table))
+        with atomic_write(staging / "report.md") as handle:
+            handle.write(render_markdown(runs, sections))
+        with atomic_write(staging / "report.html") as handle:
+            handle.write(render_html(runs, sections, staging / "figures", header(runs)))
+    return Path(out)
+
+
+def header(runs: Sequence[Run]) -> list[str]:
+    """The lines every rendering opens with: provenance, then any warning about mixed runs."""
+    lines = [f"Generated by gen {__version__} from {len(runs)} run(s); analyses after {PAPER}."]
+    flagged = [run for run in runs if run.flags]
+    if flagged:
+        problems = sorted({problem for run in flagged for problem in run.flags})
+        lines.append(
+            "WARNING: these runs are not directly comparable (--allow-mixed): "
+            + "; ".join(problems)
+        )
+    return lines
+
+
+def render_markdown(runs: Sequence[Run], sections: Sequence[Section]) -> str:
+    parts = [
+        "# Gender translation report",
+        "",
+        *(f"{line}\n" for line in header(runs)),
+        "## Runs",
+        "",
+    ]
+    parts += [
+        f"- **{run.label}** ({run.kind_name}) `{run.path}`  \n  `{run.signature}`" for run in runs
+    ]
+    for section in sections:
+        parts += ["", f"## {section.title}", ""]
+        if section.text:
+            parts += [section.text, ""]
+        parts += [to_markdown(table) for table in section.tables]
+        for figure in section.figures:
+            parts += [f"![{figure.name}](figures/{figure.name}.png)", "", f"*{figure.caption}*", ""]
+    return "\n".join(parts).rstrip() + "\n"

@@ -1,0 +1,338 @@
+"""The report's tables: built once from the runs' summaries, rendered as Markdown, LaTeX or HTML.
+
+A :class:`Table` holds formatted strings only, so the three renderings show the same digits.
+Every table carries the signatures of the runs it came from.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from checker.report.load import LABELS, Cell, Estimate, Run
+from checker.report.significance import SAMPLES, SEED, paired_bootstrap
+
+GENDERS = ("male", "female")
+SHORT = {"male": "M", "female": "F"}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A titled grid of formatted cells and the runs it came from."""
+
+    name: str  # file stem of its LaTeX rendering
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    runs: tuple[Run, ...]
+    note: str = ""
+    text_columns: int = 2  # leading columns that hold names, left-aligned
+
+    def align(self) -> str:
+        return "l" * self.text_columns + "r" * (len(self.header) - self.text_columns)
+
+
+# Number formats shared by every table and figure.
+
+
+NOTHING = "–"  # a figure that is undefined (no decided record in its cell)
+
+
+def percent(value: float | None, *, signed: bool = False) -> str:
+    return NOTHING if value is None else f"{100 * value:{'+' if signed else ''}.1f}"
+
+
+def with_interval(
+    value: float | None, ci95: tuple[float, float] | None, *, signed: bool = False
+) -> str:
+    """``82.4 [80.1, 84.6]`` in points of percent; the interval left out when there is none."""
+    if value is None:
+        return NOTHING
+    text = percent(value, signed=signed)
+    if ci95 is None:
+        return text
+    return f"{text} [{percent(ci95[0], signed=signed)}, {percent(ci95[1], signed=signed)}]"
+
+
+def accuracy(cell: Cell | None) -> str:
+    return NOTHING if cell is None else with_interval(cell.accuracy, cell.ci95)
+
+
+def difference(estimate: Estimate) -> str:
+    return with_interval(estimate.value, estimate.ci95, signed=True)
+
+
+def count(cell: Cell, label: str) -> str:
+    return f"{getattr(cell, label)} ({percent(cell.share(label))}%)"
+
+
+# The tables.
+
+
+def labels_table(runs: Sequence[Run]) -> Table:
+    """Systems × languages: correct / wrong / inconclusive and accuracy (their Table 3), and
+    the counterfactual pairs whose two twins are both correct (as MT-GenEval counts pairs)."""
+    rows = tuple(
+        (
+            run.system,
+            run.lang,
+            str(cell.n),
+            *(count(cell, label) for label in LABELS),
+            accuracy(cell),
+            with_interval(pairs.accuracy, pairs.ci95) + f" (of {pairs.n})",
+        )
+        for run in runs
+        for cell, pairs in [(run.overall(), run.pairs())]
+    )
+    return Table(
+        name="table3_labels",
+        title="Labels per system and language",
+        header=(
+            "System",
+            "Lang",
+            "n",
+            "Correct",
+            "Wrong",
+            "Inconclusive",
+            "Accuracy % [95% CI]",
+            "Both twins correct % [95% CI]",
+        ),
+        rows=rows,
+        runs=tuple(runs),
+        note=(
+            "Accuracy is correct of decided (correct + wrong), with the 95% bootstrap interval "
+            "the checker's summary gives; inconclusive records are counted, not scored. A "
+            "counterfactual pair counts only if both of its sentences are correct."
+        ),
+    )
+
+
+def reasons_table(runs: Sequence[Run]) -> Table:
+    """Why records were left inconclusive, per run: what limits each language's checker."""
+    reasons = sorted({reason for run in runs for reason in run.reasons()})
+    rows = tuple(
+        (run.system, run.lang, *(str(run.reasons().get(r, 0)) for r in reasons)) for run in runs
+    )
+    return Table(
+        name="table_reasons",
+        title="Inconclusive records, by reason",
+        header=("System", "Lang", *reasons),
+        rows=rows,
+        runs=tuple(runs),
+        note="Reasons as the checker gives them (docs/formats.md, output of gen check).",
+    )
+
+
+def delta_table(runs: Sequence[Run]) -> Table:
+    """Accuracy by trigger gender × occupation stereotype, with ΔM and ΔF (their Table 4)."""
+    combos = [("male", "male"), ("male", "female"), ("female", "female"), ("female", "male")]
+    rows = []
+    for run in runs:
+        cells = run.by_trigger_and_stereotype()
+        deltas = run.deltas()
+        rows.append(
+            (
+                run.system,
+                run.lang,
+                *(
+                    accuracy(cells.get(trigger, {}).get(stereotype))
+                    for trigger, stereotype in combos
+                ),
+                difference(deltas["M"]),
+                difference(deltas["F"]),
+            )
+        )
+    return Table(
+        name="table4_deltas",
+        title="Accuracy by trigger gender × occupation stereotype, ΔM and ΔF",
+        header=(
+            "System",
+            "Lang",
+            *(f"{SHORT[t]} trig. / {SHORT[s]} occ." for t, s in combos),
+            "ΔM [95% CI]",
+            "ΔF [95% CI]",
+        ),
+        rows=tuple(rows),
+        runs=tuple(runs),
+        note=(
+            "ΔM = acc(M trigger, M occupation) − acc(M trigger, F occupation); ΔF likewise for F "
+            "(Renduchintala & Williams, 2022). A positive Δ means the stereotype, not the "
+            "trigger, decided some translations. Points of accuracy, 95% bootstrap intervals."
+        ),
+    )
+
+
+def significance_table(runs: Sequence[Run]) -> Table | None:
+    """Paired bootstrap between every two runs labelled on the same set (None if no such pair)."""
+    rows, involved = [], []
+    for a, b in itertools.combinations(runs, 2):
+        if a.set_hash != b.set_hash or None in (a.overall().accuracy, b.overall().accuracy):
+            continue
+        result = paired_bootstrap(a.labels, b.labels)
+        rows.append(
+            (
+                a.label,
+                b.label,
+                str(result.n),
+                percent(result.accuracy_a),
+                percent(result.accuracy_b),
+                with_interval(result.difference, result.ci95, signed=True),
+                f"{result.p_value:.4f}",
+            )
+        )
+        involved += [run for run in (a, b) if run not in involved]
+    if not rows:
+        return None
+    return Table(
+        name="table_significance",
+        title="Paired bootstrap: system B against system A on the same items",
+        header=("A", "B", "n", "Acc. A %", "Acc. B %", "B − A [95% CI]", "p"),
+        rows=tuple(rows),
+        runs=tuple(involved),
+        note=(
+            f"Paired bootstrap (Koehn, 2004), items matched by id, {SAMPLES} resamples, seed "
+            f"{SEED}. Two-sided p: the share of resampled differences, centred on the observed "
+            "one, at least as far from 0 as the observed one."
+        ),
+    )
+
+
+def gender_tables(runs: Sequence[Run]) -> list[Table]:
+    """Every table for the runs of the reference-free checker."""
+    tables = [labels_table(runs), reasons_table(runs), delta_table(runs)]
+    significance = significance_table(runs)
+    return tables + ([significance] if significance else [])
+
+
+# Renderings.
+
+
+def to_markdown(table: Table) -> str:
+    align = ["---" if kind == "l" else "---:" for kind in table.align()]
+    lines = [
+        f"### {table.title}",
+        "",
+        _md_row(table.header),
+        _md_row(align),
+        *(_md_row(row) for row in table.rows),
+        "",
+    ]
+    if table.note:
+        lines += [table.note, ""]
+    return "\n".join(lines + [signatures_markdown(table.runs)])
+
+
+def _md_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
+def signatures_markdown(runs: Sequence[Run]) -> str:
+    lines = ["Signatures:", ""]
+    for run in runs:
+        flag = f" **mixed: {'; '.join(run.flags)}**" if run.flags else ""
+        lines.append(f"- {run.label}: `{run.signature}`{flag}")
+    return "\n".join(lines) + "\n"
+
+
+WIDE = 6
+
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "|": r"\textbar{}",
+    "Δ": r"$\Delta$",
+    "−": "--",
+    "×": r"$\times$",
+}
+
+
+def latex_escape(text: str) -> str:
+    """Text safe in LaTeX; a minus sign before a digit becomes a math minus."""
+    escaped = "".join(_LATEX_SPECIAL.get(char, char) for char in text)
+    return re.sub(r"(?<![\w.])-(?=\d)", "$-$", escaped)
+
+
+def to_latex(table: Table) -> str:
+    """A booktabs table; the signatures follow as a footnote-size list below it. Tables of
+    more than :data:`WIDE` columns are scaled to the line width (needs graphicx)."""
+
+    def row(cells: Sequence[str]) -> str:
+        return " & ".join(latex_escape(cell) for cell in cells) + r" \\"
+
+    wide = len(table.header) > WIDE
+    signatures = r" \\ ".join(
+        latex_escape(f"{run.label}: ") + r"\texttt{" + latex_escape(run.signature) + "}"
+        for run in table.runs
+    )
+    lines = [
+        "% Generated by `gen report`; needs \\usepackage{booktabs}"
+        + (" and \\usepackage{graphicx}." if wide else "."),
+        r"\begin{table}[t]",
+        r"\centering\small",
+        *([r"\resizebox{\linewidth}{!}{%"] if wide else []),
+        r"\begin{tabular}{" + table.align() + "}",
+        r"\toprule",
+        row(table.header),
+        r"\midrule",
+        *(row(cells) for cells in table.rows),
+        r"\bottomrule",
+        r"\end{tabular}" + ("}" if wide else ""),
+        r"\caption{" + latex_escape(table.title + ". " + table.note) + "}",
+        r"\label{tab:" + table.name.replace("_", "-") + "}",
+        r"\par\footnotesize Signatures: " + signatures,
+        r"\end{table}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def to_html(table: Table) -> str:
+    def row(cells: Sequence[str], tag: str) -> str:
+        return (
+            "<tr>"
+            + "".join(
+                f'<{tag} class="{kind}">{_interval_html(cell)}</{tag}>'
+                for cell, kind in zip(cells, table.align(), strict=True)
+            )
+            + "</tr>"
+        )
+
+    body = "\n".join(row(cells, "td") for cells in table.rows)
+    note = f"<p class=note>{html.escape(table.note)}</p>" if table.note else ""
+    return (
+        f"<h3>{html.escape(table.title)}</h3>\n<div class=scroll><table>\n"
+        f"<thead>{row(table.header, 'th')}</thead>\n<tbody>\n{body}\n</tbody>\n</table></div>\n"
+        f"{note}\n{signatures_html(table.runs)}"
+    )
+
+
+def _interval_html(cell: str) -> str:
+    """``82.4 [80.1, 84.6]`` with the interval set smaller, so wide tables stay readable."""
+    value, bracket, rest = cell.partition(" [")
+    if not bracket:
+        return html.escape(cell)
+    return f"{html.escape(value)} <span class=ci>[{html.escape(rest)}</span>"
+
+
+def signatures_html(runs: Sequence[Run]) -> str:
+    items = "".join(
+        f"<li>{html.escape(run.label)}: <code>{html.escape(run.signature)}</code>"
+        + (
+            f" <strong class=mixed>mixed: {html.escape('; '.join(run.flags))}</strong>"
+            if run.flags
+            else ""
+        )
+        + "</li>"
+        for run in runs
+    )
+    return f"<details class=signatures open><summary>Signatures</summary><ul>{items}</ul></details>"

@@ -1,0 +1,42 @@
+"""`gen report`: turn `gen check` output folders into figures, tables and one HTML page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def report_command(
+    results: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="RESULTS_DIR",
+            help="Output folders of `gen check` (each with summary.json and results.jsonl).",
+        ),
+    ],
+    out: Annotated[Path, typer.Option("--out", help="Folder to write the report to.")],
+    allow_mixed: Annotated[
+        bool,
+        typer.Option(
+            "--allow-mixed",
+            help="Report runs on different sets or backends anyway, flagged as not comparable.",
+        ),
+    ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an existing --out folder.")
+    ] = False,
+) -> None:
+    """Write report.md, a self-contained report.html, PNG figures and LaTeX tables.
+
+    The analyses are those of Renduchintala & Williams (2022).
+
+    Every table and figure carries the signatures of the runs it came from.
+
+    Runs must share a set and, per language, the same backends, unless --allow-mixed.
+    """
+    from checker.report import write_report  # matplotlib loads only when a report is made
+
+    written = write_report(results, out, allow_mixed=allow_mixed, force=force)
+    typer.echo(f"wrote {written / 'report.html'} and {written / 'report.md'}")

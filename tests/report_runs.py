@@ -1,0 +1,197 @@
+"""Hand-made `gen check` output folders for the report's tests.
+
+Records follow docs/formats.md (set record + label) and are summarised by the checker's own
+:func:`checker.summary.summarise`, so the report is tested on the summaries `gen check` writes.
+Labels come from a seeded generator whose bias toward the stereotype is a parameter, so two
+"systems" differ in a way the figures should show. TGBI and MT-GenEval summaries are written
+in the layouts of checker/tgbi.py and checker/mtgeneval (not merged here yet).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from checker.summary import summarise
+from gen.io import write_jsonl
+
+OCCUPATIONS = [
+    ("nurse", "female", False),
+    ("secretary", "female", False),
+    ("baker", "male", False),
+    ("carpenter", "male", False),
+    ("blicket", "none", True),
+]
+TRIGGERS = {"male": ("brother", "he"), "female": ("sister", "she")}
+ADJECTIVES = {"male": "strong", "female": "gentle"}
+
+
+def records(set_name: str = "xs") -> list[dict]:
+    """Every combination of occupation × trigger gender × adjective × position, as set records."""
+    out = []
+    for occupation, stereotype, nonce in OCCUPATIONS:
+        for gender, (kinship, _pronoun) in TRIGGERS.items():
+            for adjective in (None, "male", "female"):
+                for position in ("before", "after"):
+                    number = len(out)
+                    out.append(
+                        {
+                            "id": f"en-{set_name}-{number:06d}",
+                            "pair_id": f"en-{set_name}-p{number // 2:05d}",
+                            "text": f"That {occupation} is my {kinship}.",
+                            "expected_gender": gender,
+                            "occupation": {
+                                "text": occupation,
+                                "index": 1,
+                                "stereotype": stereotype,
+                                "nonce": nonce,
+                            },
+                            "trigger": {
+                                "text": kinship,
+                                "index": 4,
+                                "gender": gender,
+                                "type": "kinship",
+                            },
+                            "adjective": None
+                            if adjective is None
+                            else {
+                                "text": ADJECTIVES[adjective],
+                                "index": 3,
+                                "stereotype": adjective,
+                                "attaches_to": "trigger",
+                            },
+                            "position": position,
+                        }
+                    )
+    return out
+
+
+def label(record: dict, rng: random.Random, bias: float) -> str:
+    """correct more often when the stereotype agrees with the trigger; ``bias`` sets how much."""
+    agrees = record["occupation"]["stereotype"] in (record["expected_gender"], "none")
+    p_correct = 0.9 if agrees else 0.9 - bias
+    draw = rng.random()
+    return "correct" if draw < p_correct else "wrong" if draw < 0.95 else "inconclusive"
+
+
+def make_run(
+    folder: Path,
+    *,
+    lang: str,
+    bias: float = 0.3,
+    seed: int = 1,
+    set_hash: str = "sha256.3f2a9c5e0b1d",
+    aligner: str = "eflomal",
+    repeat: int = 4,
+    unsupported: bool = False,
+) -> Path:
+    """Write ``folder/results.jsonl`` and ``folder/summary.json`` for one hand-made run;
+    ``unsupported``: every record inconclusive, as for a language no backend can read."""
+    rng = random.Random(seed)
+    results = [
+        {**record, "id": f"{record['id']}-{copy}", "label": label(record, rng, bias)}
+        for copy in range(repeat)
+        for record in records()
+    ]
+    for record in results:
+        if unsupported:
+            record["label"] = "inconclusive"
+        if record["label"] == "inconclusive":
+            record["reason"] = "unsupported_language" if unsupported else "no_gender"
+    fields = {
+        "set": set_hash,
+        "lang": lang,
+        "aligner": aligner,
+        "tagger": "apertium-3.8.3",
+        "boot": "1000",
+        "seed": "12345",
+        "version": "0.1.0",
+    }
+    folder.mkdir(parents=True)
+    with open(folder / "results.jsonl", "w", encoding="utf-8") as handle:
+        write_jsonl(handle, results)
+    (folder / "summary.json").write_text(
+        json.dumps(summarise(results, signature=fields, resamples=200), indent=1), encoding="utf-8"
+    )
+    return folder
+
+
+TGBI_SETS = ("informal", "formal", "impolite", "polite", "negative", "positive", "occupation")
+
+
+def make_tgbi_run(folder: Path, *, female: int, male: int, neutral: int) -> Path:
+    """A Korean→English run in checker/tgbi.py's summary layout, the same counts in every set."""
+    size = female + male + neutral
+    p_w, p_m, p_n = female / size, male / size, neutral / size
+    p_s = (p_w * p_m) ** 0.5 + p_n
+    sets = [
+        {
+            "letter": "abcdefg"[index],
+            "name": name,
+            "size": size,
+            "female": female,
+            "male": male,
+            "neutral": neutral,
+            "both": 0,
+            "p_w": p_w,
+            "p_m": p_m,
+            "p_n": p_n,
+            "p_s": p_s,
+            "p_s_ci": [max(0.0, p_s - 0.05), min(1.0, p_s + 0.05)],
+        }
+        for index, name in enumerate(TGBI_SETS)
+    ]
+    summary = {
+        "mode": "default",
+        "records": 4 * size,
+        "both_named": 0,
+        "empty_translations": 0,
+        "sets": sets,
+        "tgbi": p_s,
+        "tgbi_ci": [max(0.0, p_s - 0.03), min(1.0, p_s + 0.03)],
+        "confidence": 0.95,
+        "signature": f"tgbi|mode:default|tok:nltk-treebank|n:{4 * size}|src:0a1b2c3d4e5f|"
+        "boot:1000|seed:12345|version:0.1.0",
+    }
+    folder.mkdir(parents=True)
+    (folder / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    return folder
+
+
+def make_mtgeneval_run(folder: Path, *, lang: str, correct: int, incorrect: int) -> Path:
+    """A counterfactual MT-GenEval run in checker/mtgeneval's summary layout."""
+
+    def accuracy(right: int, wrong: int) -> dict:
+        value = round(100 * right / (right + wrong), 2)
+        return {
+            "correct": right,
+            "incorrect": wrong,
+            "unscorable": 3,
+            "no_contrastive_words": 3,
+            "accuracy": value,
+            "accuracy_ci95": [round(value - 2.5, 2), round(min(100.0, value + 2.5), 2)],
+        }
+
+    bleu = "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.4.3"
+    summary = {
+        "dataset": "MT-GenEval",
+        "lang": lang,
+        "split": "dev",
+        "subset": "counterfactual",
+        "mode": "default",
+        "hypotheses": ["female.txt", "male.txt"],
+        "pairs": correct + incorrect + 3,
+        **accuracy(correct, incorrect),
+        "feminine": accuracy(correct, incorrect + 20),
+        "masculine": accuracy(correct + 15, incorrect),
+        "quality_gap": {
+            name: {"feminine": 30.5, "masculine": 32.25, "gap": 1.75, "signature": signature}
+            for name, signature in (("bleu", bleu), ("chrf", "nrefs:1|case:mixed|nc:6|nw:0"))
+        },
+        "signature": f"mtgeneval|lang:{lang}|split:dev|subset:counterfactual|tok:default|"
+        "bs:1000|seed:12345|refs:5e6f7a8b9c0d|version:gen-0.1.0",
+    }
+    folder.mkdir(parents=True)
+    (folder / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    return folder
