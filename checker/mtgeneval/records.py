@@ -1,0 +1,190 @@
+"""MT-GenEval's contextual subset as records for the reference-free checker.
+
+Each contextual line becomes one record in the checker's input format (docs/formats.md):
+the English sentence after ``<sep>`` is ``text``, the gender the context states is
+``expected_gender`` and the person noun(s) of the sentence are ``occupation(s)``. Both are
+read from English alone, so the checker can be compared with MT-GenEval's reference-based
+accuracy on the same lines:
+
+- expected gender: the context's third-person pronouns (he/him/his/himself, she/her/...);
+  when it has none, its gendered person nouns (WordNet: below male.n.02 / female.n.02).
+  A context with both genders, or none, gets ``expected_gender: null`` and an
+  ``undecidable`` reason (``conflicting_gender_cues`` / ``no_gender_cue``): never dropped.
+- occupation: every word (or WordNet compound, "police officer") whose most frequent
+  WordNet sense is a kind of person, excluding kinship and gendered nouns. All are listed
+  in ``occupations`` in sentence order; ``occupation`` is the first singular lower-case one
+  (see :func:`main_occupation`; null when none).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from nltk.tokenize import NLTKWordTokenizer
+
+from checker.mtgeneval.dataset import Contextual
+from checker.mtgeneval.wordnet import DEBIAN_WORDNET, load_nouns
+
+_CUES_FILE = Path(__file__).with_name("english_cues.json")
+#: Longest WordNet compound looked for ("chief executive officer").
+_MAX_COMPOUND = 3
+_tokenizer = NLTKWordTokenizer()
+
+
+@dataclass(frozen=True)
+class EnglishPersonWords:
+    """The English words the converter reads: gendered pronouns and nouns, person nouns."""
+
+    pronouns: dict[str, frozenset[str]]  # gender → pronouns
+    gendered_nouns: dict[str, frozenset[str]]  # gender → nouns
+    occupations: frozenset[str]  # lemmas, compounds with spaces
+    lemmatize: object  # callable: lower-case form → candidate lemmas
+
+    def occupation_lemma(self, words: list[str]) -> str | None:
+        """The lemma of ``words`` (lower case) if they name a person, else None."""
+        *head, last = words
+        for lemma in self.lemmatize(last):
+            candidate = " ".join([*head, lemma])
+            if candidate in self.occupations:
+                return candidate
+        return None
+
+    def noun_gender(self, word: str) -> str | None:
+        for lemma in self.lemmatize(word):
+            for gender, nouns in self.gendered_nouns.items():
+                if lemma in nouns:
+                    return gender
+        return None
+
+
+@cache
+def english_person_words(wordnet_root: Path = DEBIAN_WORDNET) -> EnglishPersonWords:
+    """Build the word tables from english_cues.json and WordNet (once per process)."""
+    cues = json.loads(_CUES_FILE.read_text(encoding="utf-8"))
+    nouns = load_nouns(wordnet_root)
+    people = nouns.below(cues["person"]) - nouns.below(cues["not_occupations"])
+    return EnglishPersonWords(
+        pronouns={gender: frozenset(words) for gender, words in cues["pronouns"].items()},
+        gendered_nouns={
+            gender: nouns.lemmas_whose_first_sense_is_in(nouns.below(synsets))
+            for gender, synsets in cues["gendered_nouns"].items()
+        },
+        occupations=nouns.lemmas_whose_first_sense_is_in(people),
+        lemmatize=nouns.lemmatize,
+    )
+
+
+def tokenize(text: str) -> list[str]:
+    """English words and punctuation (NLTK's Treebank-style tokenizer, no model needed)."""
+    return _tokenizer.tokenize(text)
+
+
+def expected_gender(context: str, words: EnglishPersonWords) -> tuple[str | None, str | None]:
+    """``(gender, None)`` from the context's cues, or ``(None, reason)`` when undecidable."""
+    tokens = [token.lower() for token in tokenize(context)]
+    for cue_gender in (
+        lambda token: next((g for g, ps in words.pronouns.items() if token in ps), None),
+        words.noun_gender,
+    ):
+        genders = Counter(g for g in map(cue_gender, tokens) if g is not None)
+        if len(genders) == 1:
+            return next(iter(genders)), None
+        if len(genders) > 1:
+            return None, "conflicting_gender_cues"
+    return None, "no_gender_cue"
+
+
+def find_occupations(tokens: list[str], words: EnglishPersonWords) -> list[dict]:
+    """Person nouns in ``tokens`` as ``{"text", "index", "plural"}``, in sentence order.
+
+    Runs of adjacent person words make one noun phrase whose head is the last word ("senior
+    lecturer", "executive assistant director"; ``index`` is the head's, as docs/formats.md
+    asks); WordNet compounds ("police officer") and hyphenated words ("editor-in-chief",
+    "co-author") count as one word. ``capitalised`` marks a span with a capital letter after
+    the sentence's first word: a title ("Professor"), or a name or nationality ("Croatian").
+    """
+    spans: list[tuple[int, int, bool]] = []  # (start, end, plural)
+    start = 0
+    while start < len(tokens):
+        match = _person_words_at(tokens, start, words)
+        if match is None:
+            start += 1
+            continue
+        end, plural = match
+        if spans and spans[-1][1] == start:
+            spans[-1] = (spans[-1][0], end, plural)
+        else:
+            spans.append((start, end, plural))
+        start = end
+    return [
+        {
+            "text": " ".join(tokens[begin:end]),
+            "index": end - 1,
+            "plural": plural,
+            "capitalised": any(token[:1].isupper() for token in tokens[max(begin, 1) : end]),
+        }
+        for begin, end, plural in spans
+    ]
+
+
+def _person_words_at(
+    tokens: list[str], start: int, words: EnglishPersonWords
+) -> tuple[int, bool] | None:
+    """``(end, plural)`` of the longest person noun starting at ``tokens[start]``, or None."""
+    for length in range(min(_MAX_COMPOUND, len(tokens) - start), 0, -1):
+        span = tokens[start : start + length]
+        lowered = [token.lower() for token in span]
+        *head, last = lowered
+        for forms in ([*head, last], [*head, *last.split("-")], [*head, *last.split("-")[-1:]]):
+            lemma = words.occupation_lemma(forms)
+            if lemma is not None:
+                return start + length, not lemma.endswith(forms[-1])
+    return None
+
+
+def main_occupation(occupations: list[dict]) -> dict | None:
+    """The occupation the record is about: the first singular lower-case one, else the first
+    singular one, else the first (None when there is none)."""
+    ranked = sorted(occupations, key=lambda found: (found["plural"], found["capitalised"]))
+    return ranked[0] if ranked else None
+
+
+def contextual_records(
+    data: Contextual, lang: str, split: str, words: EnglishPersonWords | None = None
+) -> list[dict]:
+    """One checker record per contextual line, with the original and flipped references."""
+    words = words or english_person_words()
+    records = []
+    for number, (context, text, original, flipped) in enumerate(
+        zip(data.contexts, data.sources, data.original, data.flipped, strict=True), start=1
+    ):
+        tokens = tokenize(text)
+        gender, undecidable = expected_gender(context, words)
+        occupations = find_occupations(tokens, words)
+        record = {
+            "id": f"mtgeneval-{split}-en_{lang}-{number:05d}",
+            "lang": lang,
+            "text": text,
+            "tokens": tokens,
+            "context": context,
+            "expected_gender": gender,
+            "occupation": main_occupation(occupations),
+            "occupations": occupations,
+            "references": {"original": original, "flipped": flipped},
+        }
+        if undecidable:
+            record["undecidable"] = undecidable
+        records.append(record)
+    return records
+
+
+def with_translations(records: list[dict], translations: list[str]) -> list[dict]:
+    """Copies of ``records`` with ``translation`` set, line by line (e.g. a system's output,
+    or ``[r["references"]["flipped"] for r in records]`` to check the flipped references)."""
+    return [
+        {**record, "translation": text} for record, text in zip(records, translations, strict=True)
+    ]

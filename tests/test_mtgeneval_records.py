@@ -1,0 +1,98 @@
+"""MT-GenEval's contextual subset → reference-free checker records."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.mtgeneval.dataset import Contextual, read_contextual
+from checker.mtgeneval.records import (
+    contextual_records,
+    english_person_words,
+    expected_gender,
+    find_occupations,
+    tokenize,
+    with_translations,
+)
+from checker.mtgeneval.wordnet import DEBIAN_WORDNET
+
+pytestmark = pytest.mark.skipif(
+    not (DEBIAN_WORDNET / "data.noun").is_file(), reason="apt-get install wordnet-base"
+)
+
+
+@pytest.fixture(scope="module")
+def words():
+    return english_person_words()
+
+
+@pytest.mark.parametrize(
+    ("context", "gender", "reason"),
+    [
+        ("He then went to Sydney and died of cancer.", "male", None),
+        ("Her first book appeared in 1990.", "female", None),
+        ("In 2006 she lost to him by 2,570 votes.", None, "conflicting_gender_cues"),
+        ("Golwalkar was the only surviving son of nine children.", "male", None),
+        ("The widow sold the farm.", "female", None),
+        ("As Patriarch of Venice, Scola put it into effect.", None, "no_gender_cue"),
+    ],
+)
+def test_expected_gender_from_context(words, context, gender, reason):
+    assert expected_gender(context, words) == (gender, reason)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "texts", "main"),
+    [
+        ("The librarian is then run over by a car.", ["librarian"], "librarian"),
+        ("She was a senior lecturer at Birmingham.", ["senior lecturer"], "senior lecturer"),
+        ("The police officer's car was found.", ["police officer"], "police officer"),
+        ("Balu is saved by a truck driver.", ["truck driver"], "truck driver"),
+        ("Pemberton was editor-in-chief of the Bulletin.", ["editor-in-chief"], "editor-in-chief"),
+        ("Rebels captured the judge.", ["Rebels", "judge"], "judge"),
+        ("He was the author and curator of the show.", ["author", "curator"], "author"),
+        ("His mother and his wife stayed home.", [], None),
+        ("The car broke down.", [], None),
+    ],
+)
+def test_find_occupations(words, sentence, texts, main):
+    from checker.mtgeneval.records import main_occupation
+
+    tokens = tokenize(sentence)
+    found = find_occupations(tokens, words)
+    assert [occupation["text"] for occupation in found] == texts
+    assert all(tokens[o["index"]] == o["text"].split()[-1] for o in found)
+    assert (main_occupation(found) or {}).get("text") == main
+
+
+def test_records_carry_both_references_and_mark_undecidable(words):
+    data = Contextual(
+        contexts=["She moved to Paris.", "Nobody knew."],
+        sources=["The painter exhibited there.", "The painter exhibited there."],
+        original=["La peintre y exposa.", "Le peintre y exposa."],
+        flipped=["Le peintre y exposa.", "La peintre y exposa."],
+        files={},
+    )
+    first, second = contextual_records(data, "fr", "dev", words)
+    assert first["id"] == "mtgeneval-dev-en_fr-00001"
+    assert first["expected_gender"] == "female" and "undecidable" not in first
+    assert first["occupation"] == {
+        "text": "painter", "index": 1, "plural": False, "capitalised": False
+    }  # fmt: skip
+    assert first["references"] == {
+        "original": "La peintre y exposa.",
+        "flipped": "Le peintre y exposa.",
+    }
+    assert second["expected_gender"] is None and second["undecidable"] == "no_gender_cue"
+    flipped = with_translations(
+        [first, second], [r["references"]["flipped"] for r in (first, second)]
+    )
+    assert [r["translation"] for r in flipped] == ["Le peintre y exposa.", "La peintre y exposa."]
+
+
+def test_dev_data_converts_every_line(dev_data, words):
+    data = read_contextual(dev_data / "mt-geneval", "fr", "dev")
+    records = contextual_records(data, "fr", "dev", words)
+    assert len(records) == len(data.sources) == 477
+    decided = [r for r in records if r["expected_gender"]]
+    assert len(decided) + sum("undecidable" in r for r in records) == len(records)
+    assert sum(r["occupation"] is not None for r in records) > 0.95 * len(records)
