@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from gen import __version__
-from gen.commands import build, check, languages, lint, report, translate
+from gen.commands import build, check, languages, lint, mtgeneval, report, translate
 from gen.errors import GenError
 
 
@@ -69,3 +69,4 @@ app.command("translate")(translate.translate_command)
 app.command("check")(check.check)
 app.command("languages")(languages.languages)
 app.command("report")(report.report_command)
+app.command("mt-geneval")(mtgeneval.mt_geneval)

@@ -1,0 +1,118 @@
+"""Score system output (or the references themselves) on MT-GenEval: the library entry point
+behind ``gen mt-geneval``."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from checker.mtgeneval.accuracy import MODES
+from checker.mtgeneval.dataset import (
+    LANGUAGES,
+    SPLITS,
+    SUBSETS,
+    check_same_length,
+    read_contextual,
+    read_counterfactual,
+)
+from checker.mtgeneval.quality import N_BOOTSTRAP
+from checker.mtgeneval.scores import BOOTSTRAP_SEED, Scores, score_contextual, score_counterfactual
+from gen.errors import GenError
+from gen.io import read_lines
+
+#: What ``--references`` scores instead of a system: the correct or the contrastive reference.
+REFERENCE_CHOICES = ("correct", "flipped")
+
+
+def evaluate(
+    root: Path,
+    lang: str,
+    split: str,
+    subset: str,
+    hypotheses: list[Path] | None = None,
+    references: str | None = None,
+    mode: str = "default",
+    n_bootstrap: int = N_BOOTSTRAP,
+) -> Scores:
+    """Score hypothesis files (one for contextual; feminine then masculine for counterfactual),
+    or, with ``references="correct"|"flipped"``, the dataset's own references as hypotheses."""
+    _check_choice("language", lang, LANGUAGES)
+    _check_choice("split", split, SPLITS)
+    _check_choice("subset", subset, SUBSETS)
+    _check_choice("mode", mode, MODES)
+    if (references is None) == (not hypotheses):
+        raise GenError("give either hypothesis files or references to score, not both or neither")
+    if references is not None:
+        _check_choice("references", references, REFERENCE_CHOICES)
+    wanted = 1 if subset == "contextual" else 2
+    if hypotheses and len(hypotheses) != wanted:
+        raise GenError(
+            f"the {subset} subset takes {wanted} hypothesis file(s)"
+            + (" (feminine, then masculine)" if wanted == 2 else "")
+            + f", got {len(hypotheses)}"
+        )
+    if subset == "contextual":
+        data = read_contextual(root, lang, split)
+        reference_files = [data.files["original"], data.files["flipped"]]
+        if references:
+            hyps = [data.original if references == "correct" else data.flipped]
+        else:
+            hyps = [_read_hypotheses(hypotheses[0], data.original, data.files["original"])]
+        scores = score_contextual(data, hyps[0], mode, n_bootstrap)
+    else:
+        data = read_counterfactual(root, lang, split)
+        reference_files = [data.files["feminine_references"], data.files["masculine_references"]]
+        if references:
+            hyps = [data.feminine, data.masculine]
+            if references == "flipped":
+                hyps.reverse()
+        else:
+            hyps = [
+                _read_hypotheses(path, refs, data.files[f"{half}_references"])
+                for path, refs, half in zip(
+                    hypotheses,
+                    (data.feminine, data.masculine),
+                    ("feminine", "masculine"),
+                    strict=True,
+                )
+            ]
+        scores = score_counterfactual(data, hyps[0], hyps[1], mode, lang, n_bootstrap)
+    scores.summary = {
+        "dataset": "MT-GenEval",
+        "lang": lang,
+        "split": split,
+        "subset": subset,
+        "mode": mode,
+        "hypotheses": [str(p) for p in hypotheses] if hypotheses else [f"references:{references}"],
+        **scores.summary,
+        "signature": signature(lang, split, subset, mode, reference_files, n_bootstrap),
+    }
+    return scores
+
+
+def signature(
+    lang: str, split: str, subset: str, mode: str, reference_files: list[Path], n_bootstrap: int
+) -> str:
+    """Everything needed to reproduce the accuracy, sacreBLEU-style; ``refs`` hashes the
+    reference files' bytes, so a different copy of the dataset shows up."""
+    from gen import __version__
+
+    digest = hashlib.sha256()
+    for path in reference_files:
+        digest.update(Path(path).read_bytes())
+    return (
+        f"mtgeneval|lang:{lang}|split:{split}|subset:{subset}|tok:{mode}|"
+        f"bs:{n_bootstrap}|seed:{BOOTSTRAP_SEED}|refs:{digest.hexdigest()[:12]}|"
+        f"version:gen-{__version__}"
+    )
+
+
+def _read_hypotheses(path: Path, references: list[str], reference_path: Path) -> list[str]:
+    lines = read_lines(path)
+    check_same_length(references, reference_path, lines, path)
+    return lines
+
+
+def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise GenError(f"unknown {what} {value!r}; choose from {', '.join(choices)}")

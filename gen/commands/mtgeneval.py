@@ -1,0 +1,69 @@
+"""`gen mt-geneval`: MT-GenEval's accuracy, counterfactual accuracy and gender quality gap."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from checker.mtgeneval.dataset import LANGUAGES, SPLITS, SUBSETS
+from checker.mtgeneval.evaluate import REFERENCE_CHOICES, evaluate
+from checker.mtgeneval.report import markdown, write_report
+
+Split = Enum("Split", {name: name for name in SPLITS}, type=str)
+Subset = Enum("Subset", {name: name for name in SUBSETS}, type=str)
+References = Enum("References", {name: name for name in REFERENCE_CHOICES}, type=str)
+
+
+def mt_geneval(
+    hypotheses: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="System output, one line per source line: one file for contextual; "
+            "two (feminine, then masculine) for counterfactual.",
+            show_default=False,
+        ),
+    ] = None,
+    dataset: Annotated[
+        Path, typer.Option("--mt-geneval", help="MT-GenEval's data folder (context/, sentences/).")
+    ] = ...,
+    lang: Annotated[str, typer.Option(help=f"Target language: {', '.join(LANGUAGES)}.")] = ...,
+    split: Annotated[Split, typer.Option(help="Data split.")] = Split.dev,
+    subset: Annotated[Subset, typer.Option(help="Which subset to score.")] = Subset.contextual,
+    compat: Annotated[
+        bool,
+        typer.Option(
+            "--compat",
+            help="Tokenise exactly like the published accuracy_metric.py (ASCII punctuation "
+            "only; segments without contrastive words count as correct).",
+        ),
+    ] = False,
+    references: Annotated[
+        References | None,
+        typer.Option(
+            help="Score the dataset's own correct or flipped references instead of "
+            "hypothesis files (a sanity check: correct → 100%, flipped → 0%).",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write summary.json, summary.md and segments.jsonl here."),
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Replace an existing --out folder.")] = False,
+) -> None:
+    """Score translations on MT-GenEval (Currey et al., 2022) as the paper does, and print
+    the Markdown summary."""
+    scores = evaluate(
+        dataset,
+        lang,
+        split.value,
+        subset.value,
+        hypotheses=hypotheses or None,
+        references=references.value if references else None,
+        mode="compat" if compat else "default",
+    )
+    if out is not None:
+        write_report(scores, out, force=force)
+    typer.echo(markdown(scores.summary))
