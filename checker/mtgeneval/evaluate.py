@@ -15,7 +15,7 @@ from checker.mtgeneval.dataset import (
     read_contextual,
     read_counterfactual,
 )
-from checker.mtgeneval.quality import N_BOOTSTRAP
+from checker.mtgeneval.quality import N_BOOTSTRAP, quality_gap
 from checker.mtgeneval.scores import BOOTSTRAP_SEED, Scores, score_contextual, score_counterfactual
 from gen.errors import GenError
 from gen.io import read_lines
@@ -76,7 +76,10 @@ def evaluate(
                     strict=True,
                 )
             ]
-        scores = score_counterfactual(data, hyps[0], hyps[1], mode, lang, n_bootstrap)
+        scores = score_counterfactual(data, hyps[0], hyps[1], mode, n_bootstrap)
+        scores.summary["quality_gap"] = quality_gap(
+            lang, hyps[0], data.feminine, hyps[1], data.masculine, n_bootstrap
+        )
     scores.summary = {
         "dataset": "MT-GenEval",
         "lang": lang,

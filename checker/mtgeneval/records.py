@@ -188,3 +188,9 @@ def with_translations(records: list[dict], translations: list[str]) -> list[dict
     return [
         {**record, "translation": text} for record, text in zip(records, translations, strict=True)
     ]
+
+
+def checkable(records: list[dict]) -> list[dict]:
+    """The records the checker can label: an expected gender and an occupation were found.
+    The others stay in ``records`` and are counted by :func:`checker_agreement`."""
+    return [r for r in records if r["expected_gender"] is not None and r["occupation"] is not None]

@@ -1,5 +1,5 @@
-"""MT-GenEval's scores for one language, split and subset: decisions, accuracy with seeded
-bootstrap intervals, and (counterfactual) the gender quality gap."""
+"""MT-GenEval's accuracy for one language, split and subset: decisions per segment (or pair)
+and accuracy with seeded bootstrap intervals."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import numpy as np
 
 from checker.mtgeneval.accuracy import Decision, SegmentDecision, decide, pair_decision
 from checker.mtgeneval.dataset import Contextual, Counterfactual
-from checker.mtgeneval.quality import N_BOOTSTRAP, quality_gap
+from checker.mtgeneval.quality import N_BOOTSTRAP
 
 #: Seed of the accuracy bootstrap (sacreBLEU's default seed, for the same reason: reproducible).
 BOOTSTRAP_SEED = 12345
@@ -108,11 +108,10 @@ def score_counterfactual(
     feminine: list[str],
     masculine: list[str],
     mode: str,
-    lang: str,
     n_bootstrap: int = N_BOOTSTRAP,
 ) -> Scores:
     """Each half against its own reference (the other half's is the contrastive one); a pair
-    counts as correct only if both halves are. Adds the quality gap (sacreBLEU)."""
+    counts as correct only if both halves are."""
     halves = {
         "feminine": [
             decide(h, r, c, mode)
@@ -134,9 +133,6 @@ def score_counterfactual(
             ).as_dict()
             for half, rs in halves.items()
         },
-        "quality_gap": quality_gap(
-            lang, feminine, data.feminine, masculine, data.masculine, n_bootstrap
-        ),
     }
     segments = [
         {

@@ -1,0 +1,272 @@
+"""MT-GenEval's accuracy rule, pair rule, quality gap, report and `gen mt-geneval`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import sacrebleu
+from conftest import REPO
+
+from checker.mtgeneval.accuracy import compat_words, decide, default_words, pair_decision
+from checker.mtgeneval.agreement import checker_agreement
+from checker.mtgeneval.dataset import LANGUAGES, read_contextual, read_counterfactual
+from checker.mtgeneval.evaluate import evaluate
+from checker.mtgeneval.quality import quality_gap
+from checker.mtgeneval.scores import accuracy, score_contextual, score_counterfactual
+from gen.errors import GenError
+
+
+@pytest.mark.parametrize(
+    ("hyp", "ref", "con", "default", "compat"),
+    [
+        # the hypothesis uses a word only the wrong-gender reference has
+        (
+            "Il est un acteur.",
+            "Elle est une actrice.",
+            "Il est un acteur.",
+            "incorrect",
+            "incorrect",
+        ),
+        # words of neither reference: nothing wrong found
+        ("Elle joue.", "Elle est une actrice.", "Il est un acteur.", "correct", "correct"),
+        # case does not matter
+        (
+            "IL EST UN ACTEUR",
+            "Elle est une actrice.",
+            "Il est un acteur.",
+            "incorrect",
+            "incorrect",
+        ),
+        # identical references: the rule cannot decide
+        ("Morì nel 1706.", "Morì nel 1706.", "Morì nel 1706.", "unscorable", "correct"),
+        # Italian elision: only the default mode keeps "un'" (fem.) apart from "un" (masc.)
+        ("È un ufficiale.", "È un'ufficiale.", "È un ufficiale.", "incorrect", "correct"),
+        ("È un’ufficiale.", "È un'ufficiale.", "È un ufficiale.", "correct", "correct"),
+        # Hindi danda: glued to the verb in compat mode, so the wrong verb goes unnoticed
+        ("वह था", "वह थी।", "वह था।", "incorrect", "correct"),
+        # Arabic comma likewise
+        ("كان مدرسا", "كانت، مدرسة", "كان، مدرسة", "incorrect", "correct"),
+    ],
+)
+def test_set_difference_rule(hyp, ref, con, default, compat):
+    assert decide(hyp, ref, con, "default").decision == default
+    assert decide(hyp, ref, con, "compat").decision == compat
+
+
+def test_decision_names_the_words_that_decided_it():
+    result = decide("Il est une actrice.", "Elle est une actrice.", "Il est un acteur.")
+    assert result.wrong_words == {"il"} and result.correct_words == {"une", "actrice"}
+
+
+@pytest.mark.parametrize(
+    ("line", "compat", "default"),
+    [
+        (
+            "L'actrice, «la meilleure».",
+            {"l", "actrice", "«la", "meilleure»"},
+            {"l'", "actrice", "la", "meilleure"},
+        ),  # fmt: skip
+        ("Dell'arte -- 'quoted'", {"dell", "arte", "quoted"}, {"dell'", "arte", "quoted"}),
+        ("वह शिक्षिका थी।", {"वह", "शिक्षिका", "थी।"}, {"वह", "शिक्षिका", "थी"}),
+    ],
+)
+def test_tokenisations(line, compat, default):
+    assert compat_words(line) == compat
+    assert default_words(line) == default
+
+
+@pytest.mark.parametrize(
+    ("feminine", "masculine", "pair"),
+    [
+        ("correct", "correct", "correct"),
+        ("correct", "incorrect", "incorrect"),
+        ("incorrect", "correct", "incorrect"),
+        ("incorrect", "unscorable", "incorrect"),
+        ("unscorable", "correct", "unscorable"),
+        ("correct", "unscorable", "unscorable"),
+    ],
+)
+def test_pair_is_correct_only_if_both_halves_are(feminine, masculine, pair):
+    assert pair_decision(feminine, masculine) == pair
+
+
+def test_accuracy_leaves_unscorable_out_and_bootstraps_with_a_seed():
+    decisions = ["correct"] * 6 + ["incorrect"] * 2 + ["unscorable"] * 2
+    scorable = [True] * 8 + [False] * 2
+    first = accuracy(decisions, scorable, n_bootstrap=200)
+    assert (first.correct, first.incorrect, first.unscorable) == (6, 2, 2)
+    assert first.accuracy == 75.0
+    assert first.ci95[0] < 75.0 < first.ci95[1]
+    assert accuracy(decisions, scorable, n_bootstrap=200) == first
+    assert accuracy(decisions, scorable, n_bootstrap=200, seed=1).ci95 != first.ci95
+
+
+def test_quality_gap_is_sacrebleu():
+    fem, fem_refs = ["Elle est actrice ."] * 3, ["Elle est une actrice ."] * 3
+    masc, masc_refs = ["Il est un acteur ."] * 3, ["Il est un acteur ."] * 3
+    gap = quality_gap("fr", fem, fem_refs, masc, masc_refs, n_bootstrap=1)
+    expected = sacrebleu.corpus_bleu(masc, [masc_refs]).score
+    expected -= sacrebleu.corpus_bleu(fem, [fem_refs]).score
+    assert gap["bleu"]["gap"] == round(expected, 2)
+    chrf = (
+        sacrebleu.corpus_chrf(masc, [masc_refs]).score
+        - sacrebleu.corpus_chrf(fem, [fem_refs]).score
+    )
+    assert gap["chrf"]["gap"] == round(chrf, 2)
+    assert f"version:{sacrebleu.__version__}" in gap["bleu"]["signature"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_dev_references_score_as_they_must(dev_data, lang):
+    """Correct references: 100% correct; flipped ones: 0% (every scorable segment incorrect)."""
+    root = dev_data / "mt-geneval"
+    contextual = read_contextual(root, lang, "dev")
+    for mode in ("default", "compat"):
+        right = score_contextual(contextual, contextual.original, mode, n_bootstrap=10).summary
+        assert right["incorrect"] == 0 and right["accuracy"] == 100.0
+        flipped = score_contextual(contextual, contextual.flipped, mode, n_bootstrap=10).summary
+        scorable = flipped["segments"] - flipped["no_contrastive_words"]
+        assert flipped["incorrect"] == scorable
+    assert flipped["correct"] == flipped["no_contrastive_words"]  # compat: counted correct
+    if lang == "nl":  # MT-GenEval has no Dutch counterfactual subset
+        return
+    pairs = read_counterfactual(root, lang, "dev")
+    right = score_counterfactual(pairs, pairs.feminine, pairs.masculine, "default", 10)
+    assert right.summary["incorrect"] == 0 and right.summary["accuracy"] == 100.0
+    wrong = score_counterfactual(pairs, pairs.masculine, pairs.feminine, "default", 10)
+    assert wrong.summary["correct"] == 0 and wrong.summary["accuracy"] == 0.0
+
+
+@pytest.fixture
+def tiny_dataset(tmp_path):
+    """Two contextual lines and two counterfactual pairs (fr, dev) in the released layout."""
+    root = tmp_path / "mt-geneval"
+    files = {
+        "context/geneval-context-wikiprofessions-2to1-dev.en_fr.en": [
+            "She moved. <sep> The actor won.",
+            "He moved. <sep> The nurse left.",
+        ],
+        "context/geneval-context-wikiprofessions-original-dev.en_fr.fr": [
+            "L'actrice a gagné.",
+            "L'infirmier est parti.",
+        ],
+        "context/geneval-context-wikiprofessions-flipped-dev.en_fr.fr": [
+            "L'acteur a gagné.",
+            "L'infirmière est partie.",
+        ],
+        "sentences/dev/geneval-sentences-feminine-dev.en_fr.en": [
+            "She is a teacher.",
+            "Her dog ran.",
+        ],
+        "sentences/dev/geneval-sentences-masculine-dev.en_fr.en": [
+            "He is a teacher.",
+            "His dog ran.",
+        ],
+        "sentences/dev/geneval-sentences-feminine-dev.en_fr.fr": [
+            "Elle est enseignante.",
+            "Son chien a couru.",
+        ],
+        "sentences/dev/geneval-sentences-masculine-dev.en_fr.fr": [
+            "Il est enseignant.",
+            "Son chien a couru.",
+        ],
+    }
+    for name, lines in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+def run_gen(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gen", "mt-geneval", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_cli_scores_hypotheses_with_crlf_bom_and_no_final_newline(tiny_dataset, tmp_path):
+    hyp = tmp_path / "hyp.fr"
+    hyp.write_bytes("\ufeffL'acteur a gagné.\r\nL'infirmier est parti.".encode())
+    out = tmp_path / "out"
+    done = run_gen(str(hyp), "--mt-geneval", str(tiny_dataset), "--lang", "fr", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert (summary["correct"], summary["incorrect"], summary["accuracy"]) == (1, 1, 50.0)
+    assert summary["signature"].startswith(
+        "mtgeneval|lang:fr|split:dev|subset:contextual|tok:default"
+    )
+    segments = [json.loads(line) for line in (out / "segments.jsonl").read_text().splitlines()]
+    assert segments[0]["wrong_words"] == ["acteur"]
+    assert "| segments | 50.00 |" in (out / "summary.md").read_text(encoding="utf-8")
+
+
+def test_cli_counterfactual_references_and_compat(tiny_dataset):
+    done = run_gen(
+        "--mt-geneval", str(tiny_dataset), "--lang", "fr", "--subset", "counterfactual",
+        "--references", "flipped", "--compat",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "| pairs | 50.00 |" in done.stdout  # the identical pair counts as correct in compat
+    assert "tok:compat" in done.stdout and "| bleu |" in done.stdout
+    done = run_gen(
+        "--mt-geneval", str(tiny_dataset), "--lang", "fr", "--subset", "counterfactual",
+        "--references", "flipped",
+    )  # fmt: skip
+    assert "| pairs | 0.00 | 0.00–0.00 | 0 | 1 | 1 |" in done.stdout  # default: unscorable
+
+
+@pytest.mark.parametrize(
+    ("hyp_lines", "extra", "message"),
+    [
+        (["one line"], [], "hyp.fr: has 1 lines but"),
+        (["a", "b"], ["--subset", "counterfactual"], "takes 2 hypothesis file(s)"),
+        (["a", "b"], ["--lang", "xx"], "unknown language 'xx'"),
+    ],
+)
+def test_cli_bad_input_is_one_line(tiny_dataset, tmp_path, hyp_lines, extra, message):
+    hyp = tmp_path / "hyp.fr"
+    hyp.write_text("\n".join(hyp_lines) + "\n", encoding="utf-8")
+    done = run_gen(str(hyp), "--mt-geneval", str(tiny_dataset), "--lang", "fr", *extra)
+    assert done.returncode == 2
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    if "lines but" in message:
+        assert "original-dev.en_fr.fr has 2" in done.stderr
+
+
+def test_missing_layout_names_the_file(tmp_path):
+    with pytest.raises(GenError, match="missing file"):
+        evaluate(tmp_path, "fr", "dev", "contextual", references="correct")
+
+
+def test_checker_agreement_counts_and_lists_disagreements():
+    records = [
+        {"id": f"r{n}", "text": "t", "translation": "x", "expected_gender": "female",
+         "occupation": {"text": "actor", "index": 1}}
+        for n in range(5)
+    ]  # fmt: skip
+    records[4] = {**records[4], "expected_gender": None, "undecidable": "no_gender_cue"}
+    segments = [
+        {"line": n + 1, "decision": d, "wrong_words": [], "correct_words": []}
+        for n, d in enumerate(["correct", "incorrect", "correct", "unscorable", "correct"])
+    ]
+    labels = {
+        "r0": {"label": "correct"},
+        "r1": {"label": "correct"},
+        "r2": {"label": "inconclusive", "reason": "no_alignment"},
+        "r3": {"label": "wrong"},
+    }
+    result = checker_agreement(records, segments, labels)
+    assert (result["compared"], result["agree"], result["agreement"]) == (2, 1, 50.0)
+    assert result["not_compared"] == {
+        "checker_inconclusive": 1,
+        "mtgeneval_unscorable": 1,
+        "no_expected_gender:no_gender_cue": 1,
+    }
+    assert result["checker_inconclusive_reasons"] == {"no_alignment": 1}
+    assert [d["id"] for d in result["disagreements"]] == ["r1"]
