@@ -19,7 +19,7 @@ accuracy on the same lines:
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -42,7 +42,7 @@ class EnglishPersonWords:
     pronouns: dict[str, frozenset[str]]  # gender → pronouns
     gendered_nouns: dict[str, frozenset[str]]  # gender → nouns
     occupations: frozenset[str]  # lemmas, compounds with spaces
-    lemmatize: object  # callable: lower-case form → candidate lemmas
+    lemmatize: Callable[[str], list[str]]  # lower-case form → candidate lemmas
 
     def occupation_lemma(self, words: list[str]) -> str | None:
         """The lemma of ``words`` (lower case) if they name a person, else None."""
@@ -52,6 +52,9 @@ class EnglishPersonWords:
             if candidate in self.occupations:
                 return candidate
         return None
+
+    def pronoun_gender(self, word: str) -> str | None:
+        return next((gender for gender, ps in self.pronouns.items() if word in ps), None)
 
     def noun_gender(self, word: str) -> str | None:
         for lemma in self.lemmatize(word):
@@ -84,16 +87,14 @@ def tokenize(text: str) -> list[str]:
 
 
 def expected_gender(context: str, words: EnglishPersonWords) -> tuple[str | None, str | None]:
-    """``(gender, None)`` from the context's cues, or ``(None, reason)`` when undecidable."""
+    """``(gender, None)`` from the context's pronouns, else its gendered nouns; ``(None,
+    reason)`` when the deciding cues name both genders or there is none."""
     tokens = [token.lower() for token in tokenize(context)]
-    for cue_gender in (
-        lambda token: next((g for g, ps in words.pronouns.items() if token in ps), None),
-        words.noun_gender,
-    ):
-        genders = Counter(g for g in map(cue_gender, tokens) if g is not None)
+    for cue_gender in (words.pronoun_gender, words.noun_gender):
+        genders = {gender for gender in map(cue_gender, tokens) if gender is not None}
         if len(genders) == 1:
-            return next(iter(genders)), None
-        if len(genders) > 1:
+            return genders.pop(), None
+        if genders:
             return None, "conflicting_gender_cues"
     return None, "no_gender_cue"
 
