@@ -1,7 +1,7 @@
 """Score MT-GenEval's own references on every language, in both modes, and measure the
 contextual converter's coverage: the sanity table of the report.
 
-    PYTHONPATH=. python bench/mtgeneval_dev_references.py ../shared/dev-data/mt-geneval [--split dev]
+    PYTHONPATH=. python bench/mtgeneval_dev_references.py ../shared/dev-data/mt-geneval
 
 Prints one Markdown table (accuracy of the correct and flipped references, unscorable and
 no-contrastive-word counts, the references' quality gap, converter coverage) and the time.
@@ -25,9 +25,11 @@ def main() -> None:
     parser.add_argument("--n-bootstrap", type=int, default=1000)
     args = parser.parse_args()
     start = time.perf_counter()
-    print("| lang | subset | mode | correct ref acc % | flipped ref acc % | unscorable "
-          "| no contrastive words | flipped BLEU f/m gap | flipped chrF f/m gap |")  # fmt: skip
-    print("|---|---|---|---:|---:|---:|---:|---|---|")
+    print(
+        "| lang | subset | mode | correct ref acc % (unscorable) | flipped ref acc % (unscorable)"
+        " | no contrastive words | flipped BLEU f/m gap | flipped chrF f/m gap |"
+    )
+    print("|---|---|---|---:|---:|---:|---|---|")
     coverage = []
     for lang in LANGUAGES:
         for subset in ("contextual", "counterfactual"):
@@ -53,7 +55,8 @@ def main() -> None:
                 ] or ["–", "–"]
                 print(
                     f"| {lang} | {subset} | {mode} | {runs['correct']['accuracy']:.2f} "
-                    f"| {flipped['accuracy']:.2f} | {flipped['unscorable']} "
+                    f"({runs['correct']['unscorable']}) | {flipped['accuracy']:.2f} "
+                    f"({flipped['unscorable']}) "
                     f"| {flipped['no_contrastive_words']} | {gaps[0]} | {gaps[1]} |"
                 )
         records = contextual_records(read_contextual(args.root, lang, args.split), lang, args.split)
