@@ -100,7 +100,7 @@ def expected_gender(context: str, words: EnglishPersonWords) -> tuple[str | None
 
 
 def find_occupations(tokens: list[str], words: EnglishPersonWords) -> list[dict]:
-    """Person nouns in ``tokens`` as ``{"text", "index", "plural"}``, in sentence order.
+    """Person nouns in ``tokens`` as ``{"text", "index", "plural", "capitalised"}``, in order.
 
     Runs of adjacent person words make one noun phrase whose head is the last word ("senior
     lecturer", "executive assistant director"; ``index`` is the head's, as docs/formats.md
