@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import sacrebleu
@@ -227,6 +228,11 @@ def test_cli_counterfactual_references_and_compat(tiny_dataset):
         (["one line"], [], "hyp.fr: has 1 lines but"),
         (["a", "b"], ["--subset", "counterfactual"], "takes 2 hypothesis file(s)"),
         (["a", "b"], ["--lang", "xx"], "unknown language 'xx'"),
+        (
+            ["a", "b"],
+            ["--subset", "counterfactual", "--checker"],
+            "only be compared on the contextual",
+        ),
     ],
 )
 def test_cli_bad_input_is_one_line(tiny_dataset, tmp_path, hyp_lines, extra, message):
@@ -270,3 +276,36 @@ def test_checker_agreement_counts_and_lists_disagreements():
     }
     assert result["checker_inconclusive_reasons"] == {"no_alignment": 1}
     assert [d["id"] for d in result["disagreements"]] == ["r1"]
+
+
+def test_cli_checker_agreement_with_fake_backends(tmp_path):
+    """--checker labels the contextual lines with gen check's library API and compares."""
+    root = tmp_path / "mt-geneval"
+    stem = root / "context" / "geneval-context-wikiprofessions"
+    files = {
+        f"{stem}-2to1-dev.en_es.en": [
+            "She won. <sep> The editor spoke.",
+            "He won. <sep> The doctor spoke.",
+        ],
+        f"{stem}-original-dev.en_es.es": ["La editora habló.", "El médico habló."],
+        f"{stem}-flipped-dev.en_es.es": ["El editor habló.", "La médica habló."],
+    }
+    for name, lines in files.items():
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+        Path(name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    hyp = tmp_path / "hyp.es"
+    hyp.write_text("La editora habló.\nLa médica habló.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    fakes = ["--tagger", "tests.checker_fakes:FakeTagger"]
+    fakes += ["--aligner", "tests.checker_fakes:FakeAligner"]
+    done = run_gen(
+        str(hyp), "--mt-geneval", str(root), "--lang", "es", "--out", str(out), "--checker", *fakes
+    )
+    assert done.returncode == 0, done.stderr
+    agreement = json.loads((out / "summary.json").read_text(encoding="utf-8"))["checker_agreement"]
+    assert agreement["confusion"] == {
+        "checker_correct/mtgeneval_correct": 1,
+        "checker_wrong/mtgeneval_incorrect": 1,
+    }
+    assert agreement["agreement"] == 100.0 and "tagger:fake" in agreement["signature"]
+    assert "Reference-free checker agreement: 2/2" in done.stdout

@@ -8,8 +8,13 @@ every other line is counted by why it was not compared, and each disagreement is
 
 from __future__ import annotations
 
+import tempfile
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
+
+from checker.pipeline import CheckOptions, check
+from gen.io import atomic_write, read_jsonl, write_jsonl
 
 #: MT-GenEval's decision that matches each checker label.
 _SAME = {"correct": "correct", "wrong": "incorrect"}
@@ -78,3 +83,15 @@ def _why_not_checked(record: dict) -> str:
     if record.get("occupation") is None:
         return "no_occupation"
     return "not_checked"
+
+
+def run_checker(records: list[dict], lang: str, options: CheckOptions) -> tuple[dict, dict]:
+    """Label ``records`` (with translations) with the reference-free checker in one batch;
+    return its results by ``id`` and its summary (which carries its signature)."""
+    with tempfile.TemporaryDirectory(prefix="gen-mtgeneval-") as work:
+        source, out = Path(work, "records.jsonl"), Path(work, "check")
+        with atomic_write(source) as handle:
+            write_jsonl(handle, records)
+        summary = check(source, out=out, lang=lang, options=options)
+        results = {record["id"]: record for _, record in read_jsonl(out / "results.jsonl")}
+    return results, summary

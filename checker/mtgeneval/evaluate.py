@@ -7,6 +7,7 @@ import hashlib
 from pathlib import Path
 
 from checker.mtgeneval.accuracy import MODES
+from checker.mtgeneval.agreement import checker_agreement, run_checker
 from checker.mtgeneval.dataset import (
     LANGUAGES,
     SPLITS,
@@ -16,7 +17,9 @@ from checker.mtgeneval.dataset import (
     read_counterfactual,
 )
 from checker.mtgeneval.quality import N_BOOTSTRAP, quality_gap
+from checker.mtgeneval.records import checkable, contextual_records, with_translations
 from checker.mtgeneval.scores import BOOTSTRAP_SEED, Scores, score_contextual, score_counterfactual
+from checker.pipeline import CheckOptions
 from gen.errors import GenError
 from gen.io import read_lines
 
@@ -33,9 +36,12 @@ def evaluate(
     references: str | None = None,
     mode: str = "default",
     n_bootstrap: int = N_BOOTSTRAP,
+    checker: CheckOptions | None = None,
 ) -> Scores:
     """Score hypothesis files (one for contextual; feminine then masculine for counterfactual),
-    or, with ``references="correct"|"flipped"``, the dataset's own references as hypotheses."""
+    or, with ``references="correct"|"flipped"``, the dataset's own references as hypotheses.
+    With ``checker`` options (contextual only), also label the same lines with the
+    reference-free checker and add ``checker_agreement`` to the summary."""
     _check_choice("language", lang, LANGUAGES)
     _check_choice("split", split, SPLITS)
     _check_choice("subset", subset, SUBSETS)
@@ -45,6 +51,8 @@ def evaluate(
     if references is not None:
         _check_choice("references", references, REFERENCE_CHOICES)
     wanted = 1 if subset == "contextual" else 2
+    if checker is not None and subset != "contextual":
+        raise GenError("the reference-free checker can only be compared on the contextual subset")
     if hypotheses and len(hypotheses) != wanted:
         raise GenError(
             f"the {subset} subset takes {wanted} hypothesis file(s)"
@@ -59,6 +67,13 @@ def evaluate(
         else:
             hyps = [_read_hypotheses(hypotheses[0], data.original, data.files["original"])]
         scores = score_contextual(data, hyps[0], mode, n_bootstrap)
+        if checker is not None:
+            records = with_translations(contextual_records(data, lang, split), hyps[0])
+            results, checker_summary = run_checker(checkable(records), lang, checker)
+            scores.summary["checker_agreement"] = {
+                "signature": checker_summary["signature"],
+                **checker_agreement(records, scores.segments, results),
+            }
     else:
         data = read_counterfactual(root, lang, split)
         reference_files = [data.files["feminine_references"], data.files["masculine_references"]]

@@ -8,9 +8,12 @@ from typing import Annotated
 
 import typer
 
+from checker.backends.base import Aligner, Tagger
+from checker.backends.registry import AUTO, names
 from checker.mtgeneval.dataset import LANGUAGES, SPLITS, SUBSETS
 from checker.mtgeneval.evaluate import REFERENCE_CHOICES, evaluate
 from checker.mtgeneval.report import markdown, write_report
+from checker.pipeline import CheckOptions
 
 Split = Enum("Split", {name: name for name in SPLITS}, type=str)
 Subset = Enum("Subset", {name: name for name in SUBSETS}, type=str)
@@ -52,6 +55,20 @@ def mt_geneval(
         typer.Option(help="Write summary.json, summary.md and segments.jsonl here."),
     ] = None,
     force: Annotated[bool, typer.Option(help="Replace an existing --out folder.")] = False,
+    with_checker: Annotated[
+        bool,
+        typer.Option(
+            "--checker",
+            help="Contextual subset: also label the lines with the reference-free checker "
+            "(gen check) and report how often the two agree.",
+        ),
+    ] = False,
+    aligner: Annotated[
+        str, typer.Option(help=f"--checker's aligner: {', '.join([AUTO, *names(Aligner)])}.")
+    ] = AUTO,
+    tagger: Annotated[
+        str, typer.Option(help=f"--checker's tagger: {', '.join([AUTO, *names(Tagger)])}.")
+    ] = AUTO,
 ) -> None:
     """Score translations on MT-GenEval (Currey et al., 2022) as the paper does, and print
     the Markdown summary."""
@@ -63,6 +80,7 @@ def mt_geneval(
         hypotheses=hypotheses or None,
         references=references.value if references else None,
         mode="compat" if compat else "default",
+        checker=CheckOptions(aligner=aligner, tagger=tagger) if with_checker else None,
     )
     if out is not None:
         write_report(scores, out, force=force)
