@@ -17,6 +17,7 @@ from checker.mtgeneval.dataset import LANGUAGES, read_contextual, read_counterfa
 from checker.mtgeneval.evaluate import evaluate
 from checker.mtgeneval.quality import quality_gap
 from checker.mtgeneval.scores import accuracy, score_contextual, score_counterfactual
+from checker.pipeline import CheckOptions
 from gen.errors import GenError
 
 
@@ -278,21 +279,35 @@ def test_checker_agreement_counts_and_lists_disagreements():
     assert [d["id"] for d in result["disagreements"]] == ["r1"]
 
 
-def test_cli_checker_agreement_with_fake_backends(tmp_path):
-    """--checker labels the contextual lines with gen check's library API and compares."""
-    root = tmp_path / "mt-geneval"
+def write_spanish_contextual(root: Path, lang: str = "es") -> None:
+    """Two contextual lines the fake checker backends (tests/checker_fakes.py) can read."""
     stem = root / "context" / "geneval-context-wikiprofessions"
     files = {
-        f"{stem}-2to1-dev.en_es.en": [
+        f"{stem}-2to1-dev.en_{lang}.en": [
             "She won. <sep> The editor spoke.",
             "He won. <sep> The doctor spoke.",
         ],
-        f"{stem}-original-dev.en_es.es": ["La editora habló.", "El médico habló."],
-        f"{stem}-flipped-dev.en_es.es": ["El editor habló.", "La médica habló."],
+        f"{stem}-original-dev.en_{lang}.{lang}": ["La editora habló.", "El médico habló."],
+        f"{stem}-flipped-dev.en_{lang}.{lang}": ["El editor habló.", "La médica habló."],
     }
     for name, lines in files.items():
         Path(name).parent.mkdir(parents=True, exist_ok=True)
         Path(name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_checker_error_names_the_option_not_a_temporary_file(tmp_path):
+    write_spanish_contextual(tmp_path, lang="nl")
+    with pytest.raises(GenError) as caught:
+        evaluate(tmp_path, "nl", "dev", "contextual", references="correct", checker=CheckOptions())
+    assert str(caught.value).startswith("--checker: ") and "unsupported language" in str(
+        caught.value
+    )
+
+
+def test_cli_checker_agreement_with_fake_backends(tmp_path):
+    """--checker labels the contextual lines with gen check's library API and compares."""
+    root = tmp_path / "mt-geneval"
+    write_spanish_contextual(root)
     hyp = tmp_path / "hyp.es"
     hyp.write_text("La editora habló.\nLa médica habló.\n", encoding="utf-8")
     out = tmp_path / "out"

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from checker.pipeline import CheckOptions, check
+from gen.errors import GenError
 from gen.io import atomic_write, read_jsonl, write_jsonl
 
 #: MT-GenEval's decision that matches each checker label.
@@ -87,11 +88,15 @@ def _why_not_checked(record: dict) -> str:
 
 def run_checker(records: list[dict], lang: str, options: CheckOptions) -> tuple[dict, dict]:
     """Label ``records`` (with translations) with the reference-free checker in one batch;
-    return its results by ``id`` and its summary (which carries its signature)."""
+    return its results by ``id`` and its summary (which carries its signature). The records
+    go through a temporary file, whose name an error would not help the user with."""
     with tempfile.TemporaryDirectory(prefix="gen-mtgeneval-") as work:
         source, out = Path(work, "records.jsonl"), Path(work, "check")
         with atomic_write(source) as handle:
             write_jsonl(handle, records)
-        summary = check(source, out=out, lang=lang, options=options)
+        try:
+            summary = check(source, out=out, lang=lang, options=options)
+        except GenError as err:
+            raise type(err)(f"--checker: {err.message}") from None
         results = {record["id"]: record for _, record in read_jsonl(out / "results.jsonl")}
     return results, summary
