@@ -27,7 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checker.mtgeneval.dataset import read_contextual  # noqa: E402
 from checker.mtgeneval.records import checkable, contextual_records, with_translations  # noqa: E402
-
 from checker.pipeline import CheckOptions, check  # noqa: E402
 
 DEV = Path(__file__).resolve().parent.parent.parent / "shared" / "dev-data" / "mt-geneval"
