@@ -67,6 +67,8 @@ def read_input(path: Path, hyp: Path | None = None) -> Iterator[Line]:
     Malformed JSON does not raise here: the error travels in the Line so that the caller
     decides between failing and rejecting (``--skip-invalid``).
     """
+    if not path.is_file():
+        raise GenError("no such file", path=path)
     hypotheses = iter(read_lines(hyp)) if hyp is not None else None
     with open(path, encoding="utf-8-sig", newline=None) as handle:
         for number, raw in enumerate(handle, start=1):

@@ -145,6 +145,12 @@ def test_malformed_json_names_file_and_line_or_is_rejected(tmp_path):
     assert len(results(tmp_path / "o")) == 4
 
 
+def test_missing_input_file_is_one_line(tmp_path):
+    run = gen("check", str(tmp_path / "absent.jsonl"), "--out", str(tmp_path / "o"), *FAKES)
+    assert run.returncode == 2
+    assert run.stderr.strip() == f"gen: error: {tmp_path / 'absent.jsonl'}: no such file"
+
+
 def test_missing_field_names_it(tmp_path):
     rows = records()
     del rows[1]["expected_gender"]
