@@ -50,6 +50,7 @@ class AgreementRules:
     predicative: tuple[Mapping[str, str], ...]
     predicative_gap: frozenset[str]
     complement: frozenset[str]
+    clause_predicate: tuple[Mapping[str, str], ...]
 
 
 @cache
@@ -65,7 +66,7 @@ def agreement_rules(lang: str, path: Path = AGREEMENT_FILE) -> AgreementRules:
 
 
 def _field(key: str, value: Any) -> Any:
-    if key == "predicative":
+    if key in ("predicative", "clause_predicate"):
         return tuple(value)
     return value if isinstance(value, str) else frozenset(value)
 
@@ -291,7 +292,26 @@ def _bound_words(
             break
         gap_passed = gap_passed or _is(word, rules.predicate_after)
         j += 1
+    if rules.clause_predicate and not any(role == PREDICATE for _, _, role in bound):
+        bound += _clause_predicates(words, head, rules)
     return bound
+
+
+def _clause_predicates(
+    words: Sequence[Word], head: int, rules: AgreementRules
+) -> list[tuple[int, Collection[str], str]]:
+    """The sentence's gendered predicate words with a ``clause_predicate`` feature set (ru
+    past-tense verbs, singular), read as the person's predicate when none stands next to the
+    noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
+    будучи дизайнером, изучала"). They vote only if they all name one gender."""
+    return [
+        (i, rules.predicate, PREDICATE)
+        for i, word in enumerate(words)
+        if i != head
+        and _is(word, rules.predicate)
+        and _has_feats(word, rules.clause_predicate)
+        and _gender(word, rules.predicate)[0] is not None
+    ]
 
 
 def _has_feats(word: Word, choices: Sequence[Mapping[str, str]]) -> bool:

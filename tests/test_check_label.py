@@ -105,6 +105,28 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         ),
         ("He became a doctor.", "Стал врачом.", "female", "ru", ("wrong", None, "male")),
         ("The doctor agreed.", "Поддержала врач.", "female", "ru", ("correct", None, "female")),
+        # ru: with no predicate beside the noun, the sentence's past-tense verbs, if they agree
+        (
+            "Anna, being a doctor, studied.",
+            "Анна, будучи врачом, изучала.",
+            "female",
+            "ru",
+            ("correct", None, "female"),
+        ),
+        (
+            "Anna, being a doctor, studied.",
+            "Анна, будучи врачом, изучал.",
+            "female",
+            "ru",
+            ("wrong", None, "male"),
+        ),
+        (
+            "Anna, being a doctor, studied, and Ivan studied.",
+            "Анна, будучи врачом, изучала, а Иван изучал.",
+            "female",
+            "ru",
+            ("wrong", None, "male"),
+        ),
         # the occupation linked only to a complement: the noun it complements is read ...
         ("The teacher.", "El profesor de secundaria.", "female", "es", ("wrong", None, "male")),
         # ... unless that noun translates another word
