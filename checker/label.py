@@ -51,6 +51,7 @@ class AgreementRules:
     predicative_gap: frozenset[str]
     complement: frozenset[str]
     clause_predicate: tuple[Mapping[str, str], ...]
+    clause_auxiliaries: frozenset[str]
 
 
 @cache
@@ -117,6 +118,7 @@ def inconclusive(reason: str) -> Verdict:
 #: How a bound word agrees: with the noun inside its phrase (article, adjective), or with
 #: the person the noun names, as its predicate (past-tense verb, participle, copula).
 PHRASE, PREDICATE = "phrase", "predicate"
+_NAME = frozenset({"PROPN", "X"})
 
 
 def label(
@@ -311,7 +313,35 @@ def _clause_predicates(
         and _is(word, rules.predicate)
         and _has_feats(word, rules.clause_predicate)
         and _gender(word, rules.predicate)[0] is not None
+        and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
     ]
+
+
+def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether word ``i`` follows one of the ``clause_auxiliaries`` (by lemma), past
+    ``predicate_gap`` words, with a person's name or pronoun (or nothing) before: it "Rossi
+    è [poi] diventata" agrees with the person; "ha lavorato" does not (after avere the
+    participle is masculine whoever the subject is), nor pt "o trabalho foi instalado"."""
+    j = i - 1
+    while j >= 0 and not any(
+        reading.lemma.lower() in rules.clause_auxiliaries for reading in words[j].analyses
+    ):
+        if not _is(words[j], rules.predicate_gap):
+            return False
+        j -= 1
+    j -= 1
+    while j >= 0 and _is(words[j], rules.predicate_gap):
+        j -= 1
+    return j < 0 or _names_a_person(words[j])
+
+
+def _names_a_person(word: Word) -> bool:
+    """Whether ``word`` can be a person's name or pronoun as a subject: a name (a proper
+    noun or a word no analyser knows) or a pronoun of one gender (it "lei", not "che",
+    pt "isso")."""
+    if all(reading.upos in _NAME for reading in word.analyses):
+        return True
+    return _is(word, {"PRON"}) and _gender(word, {"PRON"})[0] is not None
 
 
 def _has_feats(word: Word, choices: Sequence[Mapping[str, str]]) -> bool:

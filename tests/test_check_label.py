@@ -105,6 +105,29 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         ),
         ("He became a doctor.", "Стал врачом.", "female", "ru", ("wrong", None, "male")),
         ("The doctor agreed.", "Поддержала врач.", "female", "ru", ("correct", None, "female")),
+        # es: with no predicate beside the noun, a participle after "ser" whose subject is a
+        # name; not one after "haber", nor one whose subject is another noun
+        (
+            "Journalist Ana was elected.",
+            "Periodista Ana fue elegida.",
+            "female",
+            "es",
+            ("correct", None, "female"),
+        ),
+        (
+            "Journalist Ana has elected.",
+            "Periodista Ana ha elegida.",
+            "female",
+            "es",
+            ("inconclusive", "no_gender", None),
+        ),
+        (
+            "Journalist and the sister was elected.",
+            "Periodista y la hermana fue elegida.",
+            "female",
+            "es",
+            ("inconclusive", "no_gender", None),
+        ),
         # ru: with no predicate beside the noun, the sentence's past-tense verbs, if they agree
         (
             "Anna, being a doctor, studied.",
