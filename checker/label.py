@@ -52,6 +52,7 @@ class AgreementRules:
     complement: frozenset[str]
     clause_predicate: tuple[Mapping[str, str], ...]
     clause_auxiliaries: frozenset[str]
+    inanimate: tuple[Mapping[str, str], ...]
 
 
 @cache
@@ -67,7 +68,7 @@ def agreement_rules(lang: str, path: Path = AGREEMENT_FILE) -> AgreementRules:
 
 
 def _field(key: str, value: Any) -> Any:
-    if key in ("predicative", "clause_predicate"):
+    if key in ("predicative", "clause_predicate", "inanimate"):
         return tuple(value)
     return value if isinstance(value, str) else frozenset(value)
 
@@ -145,11 +146,15 @@ def label(
     target_tokens = tuple((i, words[i].text) for i in aligned)
     head = _phrase_head(words, _head(words, aligned, rules), alignment, rules)
     own, own_readings = _gender(words[head], _own_classes(words[head], rules))
+    if _inanimate(words[head], rules):
+        # a thing (ru "школе"), not the person: only the sentence's predicates can tell
+        own = None
+        bound = _clause_predicates(words, head, rules) if rules.clause_predicate else []
+    else:
+        bound = _bound_words(words, head, rules)
+        seen = {i for i, _, _ in bound}
+        bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
-
-    bound = _bound_words(words, head, rules)
-    seen = {i for i, _, _ in bound}
-    bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     votes: dict[str, list[Evidence]] = {PREDICATE: [], PHRASE: []}
     for i, classes, role in bound:
         gender, readings = _gender(words[i], classes)
@@ -214,12 +219,25 @@ def _gender(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str
     return (next(iter(genders)) if len(genders) == 1 else None), evidence
 
 
+def _inanimate(word: Word, rules: AgreementRules) -> bool:
+    """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
+    readings = [reading for reading in word.analyses if reading.upos in rules.noun]
+    return bool(rules.inanimate and readings) and all(
+        any(all(reading.feats.get(k) == v for k, v in feats.items()) for feats in rules.inanimate)
+        for reading in readings
+    )
+
+
 def _head(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
-    """The first aligned noun; else the noun an aligned article or adjective introduces, or
-    stands next to; else the first aligned word."""
-    for i in aligned:
-        if _is(words[i], rules.noun):
+    """The first aligned noun that may name a person, else the first aligned noun; else the
+    noun an aligned article or adjective introduces, or stands next to; else the first
+    aligned word."""
+    nouns = [i for i in aligned if _is(words[i], rules.noun)]
+    for i in nouns:
+        if not _inanimate(words[i], rules):
             return i
+    if nouns:
+        return nouns[0]
     for i in aligned:
         j = i
         while j < len(words) and _is(words[j], rules.before) and not _is(words[j], rules.noun):

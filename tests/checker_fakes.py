@@ -51,6 +51,7 @@ LEXICON: dict[str, tuple[tuple, ...]] = {
     "работать": (("VERB", NONE),),
     "хорошим": (("ADJ", M, {"Case": "Ins"}),),
     "будучи": (("VERB", NONE),),
+    "больнице": (("NOUN", F, {"Animacy": "Inan", "Case": "Loc"}),),
     "изучала": (("VERB", F, {"Tense": "Past", "Number": "Sing"}),),
     "изучал": (("VERB", M, {"Tense": "Past", "Number": "Sing"}),),
     "nunca": (("ADV", NONE),),
@@ -70,7 +71,7 @@ DICTIONARY = {
     "a": {"un", "una"},
     "editor": {"editor", "editora"},
     "journalist": {"periodista"},
-    "doctor": {"médico", "médica", "врач", "врачом", "arzt"},
+    "doctor": {"médico", "médica", "врач", "врачом", "arzt", "больнице"},  # as a small batch might
     "nurse": {"nurse"},
     "is": {"es"},
     "was": {"fue"},
