@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.backends.base import Alignment, Analysis, TaggedSentence, Word
 from checker.languages import language
 from checker.tables import read_table
 
@@ -223,8 +223,7 @@ def _inanimate(word: Word, rules: AgreementRules) -> bool:
     """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
     readings = [reading for reading in word.analyses if reading.upos in rules.noun]
     return bool(rules.inanimate and readings) and all(
-        any(all(reading.feats.get(k) == v for k, v in feats.items()) for feats in rules.inanimate)
-        for reading in readings
+        _carries(reading, rules.inanimate) for reading in readings
     )
 
 
@@ -364,10 +363,13 @@ def _names_a_person(word: Word) -> bool:
 
 def _has_feats(word: Word, choices: Sequence[Mapping[str, str]]) -> bool:
     """Whether some reading carries all of one of the feature sets in ``choices``."""
+    return any(_carries(reading, choices) for reading in word.analyses)
+
+
+def _carries(reading: Analysis, choices: Sequence[Mapping[str, str]]) -> bool:
+    """Whether ``reading`` carries all of one of the feature sets in ``choices``."""
     return any(
-        all(reading.feats.get(key) == value for key, value in feats.items())
-        for feats in choices
-        for reading in word.analyses
+        all(reading.feats.get(key) == value for key, value in feats.items()) for feats in choices
     )
 
 
