@@ -167,7 +167,7 @@ def test_word_splitter_expands_contractions():
 
 def test_signature_names_analysers_and_versions(taggers):
     signature = taggers("ru").signature
-    assert signature.startswith("offline(pymorphy3 ") and "+apertium-rus-ukr " in signature
+    assert signature.startswith("offline(apertium-rus-ukr ") and "+pymorphy3 " in signature
 
 
 def test_text_is_read_in_unicode_nfc(taggers):
