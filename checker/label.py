@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.backends.base import Alignment, Analysis, TaggedSentence, Word
 from checker.languages import language
 from checker.tables import read_table
 
@@ -50,6 +50,9 @@ class AgreementRules:
     predicative: tuple[Mapping[str, str], ...]
     predicative_gap: frozenset[str]
     complement: frozenset[str]
+    clause_predicate: tuple[Mapping[str, str], ...]
+    clause_auxiliaries: frozenset[str]
+    inanimate: tuple[Mapping[str, str], ...]
 
 
 @cache
@@ -65,7 +68,7 @@ def agreement_rules(lang: str, path: Path = AGREEMENT_FILE) -> AgreementRules:
 
 
 def _field(key: str, value: Any) -> Any:
-    if key == "predicative":
+    if key in ("predicative", "clause_predicate", "inanimate"):
         return tuple(value)
     return value if isinstance(value, str) else frozenset(value)
 
@@ -116,6 +119,7 @@ def inconclusive(reason: str) -> Verdict:
 #: How a bound word agrees: with the noun inside its phrase (article, adjective), or with
 #: the person the noun names, as its predicate (past-tense verb, participle, copula).
 PHRASE, PREDICATE = "phrase", "predicate"
+_NAME = frozenset({"PROPN", "X"})
 
 
 def label(
@@ -142,11 +146,15 @@ def label(
     target_tokens = tuple((i, words[i].text) for i in aligned)
     head = _phrase_head(words, _head(words, aligned, rules), alignment, rules)
     own, own_readings = _gender(words[head], _own_classes(words[head], rules))
+    if _inanimate(words[head], rules):
+        # a thing (ru "школе"), not the person: only the sentence's predicates can tell
+        own = None
+        bound = _clause_predicates(words, head, rules) if rules.clause_predicate else []
+    else:
+        bound = _bound_words(words, head, rules)
+        seen = {i for i, _, _ in bound}
+        bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
-
-    bound = _bound_words(words, head, rules)
-    seen = {i for i, _, _ in bound}
-    bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     votes: dict[str, list[Evidence]] = {PREDICATE: [], PHRASE: []}
     for i, classes, role in bound:
         gender, readings = _gender(words[i], classes)
@@ -211,12 +219,24 @@ def _gender(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str
     return (next(iter(genders)) if len(genders) == 1 else None), evidence
 
 
+def _inanimate(word: Word, rules: AgreementRules) -> bool:
+    """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
+    readings = [reading for reading in word.analyses if reading.upos in rules.noun]
+    return bool(rules.inanimate and readings) and all(
+        _carries(reading, rules.inanimate) for reading in readings
+    )
+
+
 def _head(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
-    """The first aligned noun; else the noun an aligned article or adjective introduces, or
-    stands next to; else the first aligned word."""
-    for i in aligned:
-        if _is(words[i], rules.noun):
+    """The first aligned noun that may name a person, else the first aligned noun; else the
+    noun an aligned article or adjective introduces, or stands next to; else the first
+    aligned word."""
+    nouns = [i for i in aligned if _is(words[i], rules.noun)]
+    for i in nouns:
+        if not _inanimate(words[i], rules):
             return i
+    if nouns:
+        return nouns[0]
     for i in aligned:
         j = i
         while j < len(words) and _is(words[j], rules.before) and not _is(words[j], rules.noun):
@@ -291,15 +311,65 @@ def _bound_words(
             break
         gap_passed = gap_passed or _is(word, rules.predicate_after)
         j += 1
+    if rules.clause_predicate and not any(role == PREDICATE for _, _, role in bound):
+        bound += _clause_predicates(words, head, rules)
     return bound
+
+
+def _clause_predicates(
+    words: Sequence[Word], head: int, rules: AgreementRules
+) -> list[tuple[int, Collection[str], str]]:
+    """The sentence's gendered predicate words with a ``clause_predicate`` feature set (ru
+    past-tense verbs, singular), read as the person's predicate when none stands next to the
+    noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
+    будучи дизайнером, изучала"). They vote only if they all name one gender."""
+    return [
+        (i, rules.predicate, PREDICATE)
+        for i, word in enumerate(words)
+        if i != head
+        and _is(word, rules.predicate)
+        and _has_feats(word, rules.clause_predicate)
+        and _gender(word, rules.predicate)[0] is not None
+        and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
+    ]
+
+
+def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether word ``i`` follows one of the ``clause_auxiliaries`` (by lemma), past
+    ``predicate_gap`` words, with a person's name or pronoun (or nothing) before: it "Rossi
+    è [poi] diventata" agrees with the person; "ha lavorato" does not (after avere the
+    participle is masculine whoever the subject is), nor pt "o trabalho foi instalado"."""
+    j = i - 1
+    while j >= 0 and not any(
+        reading.lemma.lower() in rules.clause_auxiliaries for reading in words[j].analyses
+    ):
+        if not _is(words[j], rules.predicate_gap):
+            return False
+        j -= 1
+    j -= 1
+    while j >= 0 and _is(words[j], rules.predicate_gap):
+        j -= 1
+    return j < 0 or _names_a_person(words[j])
+
+
+def _names_a_person(word: Word) -> bool:
+    """Whether ``word`` can be a person's name or pronoun as a subject: a name (a proper
+    noun or a word no analyser knows) or a pronoun of one gender (it "lei", not "che",
+    pt "isso")."""
+    if all(reading.upos in _NAME for reading in word.analyses):
+        return True
+    return _is(word, {"PRON"}) and _gender(word, {"PRON"})[0] is not None
 
 
 def _has_feats(word: Word, choices: Sequence[Mapping[str, str]]) -> bool:
     """Whether some reading carries all of one of the feature sets in ``choices``."""
+    return any(_carries(reading, choices) for reading in word.analyses)
+
+
+def _carries(reading: Analysis, choices: Sequence[Mapping[str, str]]) -> bool:
+    """Whether ``reading`` carries all of one of the feature sets in ``choices``."""
     return any(
-        all(reading.feats.get(key) == value for key, value in feats.items())
-        for feats in choices
-        for reading in word.analyses
+        all(reading.feats.get(key) == value for key, value in feats.items()) for feats in choices
     )
 
 

@@ -33,6 +33,7 @@ class Language:
     apertium: ApertiumAnalyserSpec | None = None
     contractions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     suffixes: tuple[Mapping[str, Any], ...] = ()
+    endings: tuple[Mapping[str, Any], ...] = ()
 
 
 @cache
@@ -53,6 +54,7 @@ def languages() -> Mapping[str, Language]:
                 apertium=ApertiumAnalyserSpec(**apertium) if apertium else None,
                 contractions={k: tuple(v) for k, v in row.get("contractions", {}).items()},
                 suffixes=tuple(row.get("suffixes", ())),
+                endings=tuple(row.get("endings", ())),
             )
         except (KeyError, TypeError) as error:
             raise GenError(

@@ -15,7 +15,8 @@ from checker.backends.base import Aligner, Alignment, Analysis, TaggedSentence, 
 M, F = frozenset({"male"}), frozenset({"female"})
 MF, NONE = M | F, frozenset()
 
-#: word → readings (upos, genders[, feats]); a word absent here is unknown to the tagger.
+#: word → readings (upos, genders[, feats[, lemma]]); a word absent here is unknown to the
+#: tagger. The lemma is the word itself unless given.
 LEXICON: dict[str, tuple[tuple, ...]] = {
     "el": (("DET", M),),
     "la": (("DET", F), ("PRON", F)),
@@ -23,7 +24,8 @@ LEXICON: dict[str, tuple[tuple, ...]] = {
     "una": (("DET", F),),
     "su": (("DET", NONE),),
     "es": (("AUX", NONE),),
-    "fue": (("AUX", NONE),),
+    "fue": (("AUX", NONE, {}, "ser"),),
+    "ha": (("AUX", NONE, {}, "haber"),),
     "editor": (("NOUN", M),),
     "editora": (("NOUN", F),),
     "periodista": (("NOUN", MF),),
@@ -34,7 +36,7 @@ LEXICON: dict[str, tuple[tuple, ...]] = {
     "emocional": (("ADJ", MF),),
     "alto": (("ADJ", M),),
     "alta": (("ADJ", F),),
-    "elegida": (("VERB", F),),
+    "elegida": (("VERB", F, {"VerbForm": "Part", "Number": "Sing"}),),
     "habló": (("VERB", NONE),),
     "die": (("DET", F), ("DET", NONE)),
     "der": (("DET", M), ("DET", F)),
@@ -48,6 +50,10 @@ LEXICON: dict[str, tuple[tuple, ...]] = {
     "стал": (("VERB", M),),
     "работать": (("VERB", NONE),),
     "хорошим": (("ADJ", M, {"Case": "Ins"}),),
+    "будучи": (("VERB", NONE),),
+    "больнице": (("NOUN", F, {"Animacy": "Inan", "Case": "Loc"}),),
+    "изучала": (("VERB", F, {"Tense": "Past", "Number": "Sing"}),),
+    "изучал": (("VERB", M, {"Tense": "Past", "Number": "Sing"}),),
     "nunca": (("ADV", NONE),),
     "profesora": (("NOUN", F),),
     "profesor": (("NOUN", M),),
@@ -65,7 +71,7 @@ DICTIONARY = {
     "a": {"un", "una"},
     "editor": {"editor", "editora"},
     "journalist": {"periodista"},
-    "doctor": {"médico", "médica", "врач", "врачом", "arzt"},
+    "doctor": {"médico", "médica", "врач", "врачом", "arzt", "больнице"},  # as a small batch might
     "nurse": {"nurse"},
     "is": {"es"},
     "was": {"fue"},
@@ -89,13 +95,13 @@ def tag_word(text: str) -> Word:
         text,
         tuple(
             Analysis(
-                text.lower(),
+                rest[1] if len(rest) > 1 else text.lower(),
                 upos,
                 genders,
                 f"{text.lower()}<{upos}><{'/'.join(sorted(genders))}>",
-                feats[0] if feats else {},
+                rest[0] if rest else {},
             )
-            for upos, genders, *feats in readings
+            for upos, genders, *rest in readings
         ),
     )
 

@@ -105,6 +105,56 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         ),
         ("He became a doctor.", "Стал врачом.", "female", "ru", ("wrong", None, "male")),
         ("The doctor agreed.", "Поддержала врач.", "female", "ru", ("correct", None, "female")),
+        # es: with no predicate beside the noun, a participle after "ser" whose subject is a
+        # name; not one after "haber", nor one whose subject is another noun
+        (
+            "Journalist Ana was elected.",
+            "Periodista Ana fue elegida.",
+            "female",
+            "es",
+            ("correct", None, "female"),
+        ),
+        (
+            "Journalist Ana has elected.",
+            "Periodista Ana ha elegida.",
+            "female",
+            "es",
+            ("inconclusive", "no_gender", None),
+        ),
+        (
+            "Journalist and the sister was elected.",
+            "Periodista y la hermana fue elegida.",
+            "female",
+            "es",
+            ("inconclusive", "no_gender", None),
+        ),
+        # ru: an inanimate noun linked to the occupation names no person: a person noun
+        # linked with it is read, else only the sentence's predicates
+        ("The doctor.", "В больнице врач.", "female", "ru", ("wrong", None, "male")),
+        ("The doctor studied.", "Анна изучал в больнице.", "female", "ru", ("wrong", None, "male")),
+        ("The doctor.", "В больнице.", "female", "ru", ("inconclusive", "no_gender", None)),
+        # ru: with no predicate beside the noun, the sentence's past-tense verbs, if they agree
+        (
+            "Anna, being a doctor, studied.",
+            "Анна, будучи врачом, изучала.",
+            "female",
+            "ru",
+            ("correct", None, "female"),
+        ),
+        (
+            "Anna, being a doctor, studied.",
+            "Анна, будучи врачом, изучал.",
+            "female",
+            "ru",
+            ("wrong", None, "male"),
+        ),
+        (
+            "Anna, being a doctor, studied, and Ivan studied.",
+            "Анна, будучи врачом, изучала, а Иван изучал.",
+            "female",
+            "ru",
+            ("wrong", None, "male"),
+        ),
         # the occupation linked only to a complement: the noun it complements is read ...
         ("The teacher.", "El profesor de secundaria.", "female", "es", ("wrong", None, "male")),
         # ... unless that noun translates another word

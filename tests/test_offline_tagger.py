@@ -102,6 +102,15 @@ def test_readings_keep_evidence_and_features(taggers):
     assert verb.feats["Tense"] == "Past"
 
 
+def test_animacy_is_kept_from_dictionaries_not_from_guesses(taggers):
+    """ru "школе" is inanimate in Apertium's dictionary; pymorphy3's guess for an unknown
+    word ("янитор", a transliterated janitor) says nothing of animacy."""
+    school, janitor = taggers("ru").tag(["школе янитор"])[0].words
+    assert {reading.feats.get("Animacy") for reading in school.analyses} == {"Inan"}
+    assert all("guessed" in reading.evidence for reading in janitor.analyses)
+    assert {reading.feats.get("Animacy") for reading in janitor.analyses} == {None}
+
+
 @pytest.mark.parametrize(
     ("lang", "module", "command"),
     [

@@ -59,31 +59,72 @@ class EflomalAligner(Aligner):
             forward, reverse = Path(tmp, "forward"), Path(tmp, "reverse")
             source_lines = [_line(sources[i]) for i in usable]
             target_lines = [_line(targets[i]) for i in usable]
+            cognates = look_alike_pairs(source_lines, target_lines)
             eflomal.Aligner().align(
                 source_lines,
                 target_lines,
                 links_filename_fwd=str(forward),
                 links_filename_rev=str(reverse),
-                priors_input=cognate_priors(source_lines, target_lines),
+                priors_input=[
+                    f"LEX\t{source}\t{target}\t{COGNATE_PRIOR}" for source, target in cognates
+                ],
             )
+            by_source: dict[str, set[str]] = {}
+            for source, target in cognates:
+                by_source.setdefault(source, set()).add(target)
+            alike = {source: frozenset(targets) for source, targets in by_source.items()}
             pairs = zip(_read_links(forward), _read_links(reverse), strict=True)
-            for i, (fwd, rev) in zip(usable, pairs, strict=True):
-                alignments[i] = grow_diag_final_and(fwd, rev)
+            for i, source_line, target_line, (fwd, rev) in zip(
+                usable, source_lines, target_lines, pairs, strict=True
+            ):
+                alignments[i] = anchor_cognates(
+                    grow_diag_final_and(fwd, rev),
+                    source_line.lower().split(),
+                    target_line.lower().split(),
+                    alike,
+                )
         return alignments
 
 
-def cognate_priors(source_lines: Sequence[str], target_lines: Sequence[str]) -> list[str]:
-    """eflomal LEX prior lines for the word pairs of each sentence pair that look alike."""
+def look_alike_pairs(
+    source_lines: Sequence[str], target_lines: Sequence[str]
+) -> list[tuple[str, str]]:
+    """The (source word, target word) pairs, lower-cased, of some sentence pair that look
+    alike: they get a prior, and anchor_cognates links them."""
     pairs = set()
     for source_line, target_line in set(zip(source_lines, target_lines, strict=True)):
         sources = {word for word in source_line.lower().split() if len(word) >= MIN_COGNATE}
         targets = {word for word in target_line.lower().split() if len(word) >= MIN_COGNATE}
         pairs.update((source, target) for source in sources for target in targets)
-    return [
-        f"LEX\t{source}\t{target}\t{COGNATE_PRIOR}"
-        for source, target in sorted(pairs)
-        if _look_alike(source, target)
+    return [pair for pair in sorted(pairs) if _look_alike(*pair)]
+
+
+def anchor_cognates(
+    links: Alignment,
+    source: Sequence[str],
+    target: Sequence[str],
+    cognates: Mapping[str, frozenset[str]],
+) -> Alignment:
+    """Link a source word to the one target word that looks alike it (and alike no other
+    source word) when its links reach no such word: on a small batch the statistics can
+    link an occupation to a neighbour ("the artist's image backgrounds" → "los fondos de
+    imagen de la artista": artist → fondos) though its cognate stands in the sentence.
+    ``cognates`` maps a source word to the target words that look alike it."""
+    alike = [
+        (s, t)
+        for s, word in enumerate(source)
+        if word in cognates
+        for t, other in enumerate(target)
+        if other in cognates[word]
     ]
+    if not alike:
+        return links
+    anchored = set(links)
+    for s, t in alike:
+        sole = all(pair == (s, t) for pair in alike if pair[0] == s or pair[1] == t)
+        if sole and (s, t) not in links:
+            anchored = {link for link in anchored if link[0] != s} | {(s, t)}
+    return frozenset(anchored)
 
 
 @lru_cache(maxsize=1 << 16)

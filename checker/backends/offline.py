@@ -12,19 +12,22 @@ import re
 import subprocess
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from checker.backends import apertium, german, pymorphy
 from checker.backends.apertium import ApertiumAnalyser, in_case_of
-from checker.backends.base import Analysis, TaggedSentence, Tagger, Word
-from checker.backends.suffixes import SuffixAnalyser
+from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
+from checker.backends.suffixes import SuffixAnalyser, SuffixRule
 from checker.languages import Language, languages
 from gen.errors import MissingResourceError
 
 #: "words" tokenizer: runs of word characters (keeping inner hyphens and apostrophes), and
 #: runs of one other symbol ("...", "?!" is two tokens).
 _WORD = re.compile(r"\w+(?:[-'’]\w+)*|([^\w\s])\1*")
+
+_COMMON = frozenset({MALE, FEMALE})
 
 WordAnalyser = Callable[[Sequence[str]], list[tuple[Analysis, ...]]]
 
@@ -107,6 +110,7 @@ class OfflineTagger(Tagger):
                 self._analysers.append((name, analyse))
         self._analysers.sort(key=lambda pair: self.language.analysers.index(pair[0]))
         self._apertium_first = self.language.analysers[0] == "apertium"
+        self._endings = [SuffixRule.from_row(row) for row in self.language.endings]
 
     @property
     def signature(self) -> str:
@@ -129,7 +133,37 @@ class OfflineTagger(Tagger):
                 ]
                 for text in texts
             ]
-        return [self._tag_sentence(words) for words in sentences]
+        tagged = [self._tag_sentence(words) for words in sentences]
+        if self._endings:
+            tagged = [
+                TaggedSentence(tuple(self._narrowed(word) for word in sentence.words))
+                for sentence in tagged
+            ]
+        return tagged
+
+    def _narrowed(self, word: Word) -> Word:
+        """``word`` with its common-gender noun readings narrowed by languages.toml's
+        ``endings`` (the first rule that matches)."""
+        if not any(a.upos == "NOUN" and a.genders == _COMMON for a in word.analyses):
+            return word
+        rule = next((r for r in self._endings if r.pattern.search(word.text.lower())), None)
+        if rule is None:
+            return word
+        return Word(
+            word.text,
+            tuple(
+                replace(
+                    a,
+                    genders=rule.genders,
+                    evidence=f"{a.evidence}, by ending /{rule.pattern.pattern}/ ({rule.note})",
+                )
+                if a.upos == "NOUN" and a.genders == _COMMON
+                else a
+                for a in word.analyses
+            ),
+            word.head,
+            word.deprel,
+        )
 
     def _tag_sentence(self, words: list[Word]) -> TaggedSentence:
         """Each word with the readings of the first analyser that knows it; later analysers

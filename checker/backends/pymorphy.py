@@ -52,6 +52,9 @@ def grammeme_table() -> GrammemeTable:
     )
 
 
+_GUESSED = " (guessed from the ending)"
+
+
 class PymorphyAnalyser:
     """Readings of single word forms from pymorphy3's dictionary for one language."""
 
@@ -79,7 +82,13 @@ class PymorphyAnalyser:
             key = (parse.normal_form, str(tag))
             if key not in analyses:
                 analyses[key] = self._analysis(parse.normal_form, tag, parse.methods_stack)
-        return tuple(analyses.values())
+        readings = tuple(analyses.values())
+        if form[:1].isupper() and all(reading.evidence.endswith(_GUESSED) for reading in readings):
+            # a capitalised word the dictionary lacks is a name, not a verb that ends alike
+            # (ru "Пиклз" is not the past tense of "пиклзти")
+            names = tuple(reading for reading in readings if reading.upos in ("NOUN", "PROPN"))
+            return names or readings
+        return readings
 
     def _analysis(self, lemma: str, tag, methods_stack) -> Analysis:
         table = self._table
@@ -93,5 +102,7 @@ class PymorphyAnalyser:
             genders |= table.genders.get(grammeme, frozenset())
             feats.update(table.feats.get(grammeme, {}))
         guessed = any(type(step[0]).__name__ in _GUESSERS for step in methods_stack)
-        evidence = f"{lemma} {tag}" + (" (guessed from the ending)" if guessed else "")
+        if guessed:  # guessed from the ending, animacy says nothing ("янитор" is no thing)
+            feats.pop("Animacy", None)
+        evidence = f"{lemma} {tag}" + (_GUESSED if guessed else "")
         return Analysis(lemma, upos, genders, evidence, feats)

@@ -1,0 +1,17 @@
+"""The eflomal aligner's pure parts: cognate priors and anchors."""
+
+from __future__ import annotations
+
+from checker.backends.eflomal_aligner import anchor_cognates, look_alike_pairs
+
+
+def test_eflomal_links_an_occupation_to_its_one_cognate():
+    source = "the artist 's image backgrounds".split()
+    target = "los fondos de imagen de la artista".split()
+    cognates = dict.fromkeys(["artist"], frozenset({"artista"}))
+    assert ("artist", "artista") in look_alike_pairs([" ".join(source)], [" ".join(target)])
+    links = anchor_cognates(frozenset({(1, 1), (4, 1), (3, 3)}), source, target, cognates)
+    assert links == {(1, 6), (4, 1), (3, 3)}
+    # two look-alikes: the statistics keep their say
+    twice = [*target, "artista"]
+    assert anchor_cognates(frozenset({(1, 1)}), source, twice, cognates) == {(1, 1)}
