@@ -15,3 +15,11 @@ def test_eflomal_links_an_occupation_to_its_one_cognate():
     # two look-alikes: the statistics keep their say
     twice = [*target, "artista"]
     assert anchor_cognates(frozenset({(1, 1)}), source, twice, cognates) == {(1, 1)}
+
+
+def test_eflomal_aligns_a_batch_where_nothing_looks_alike():
+    from checker.backends.eflomal_aligner import EflomalAligner
+
+    aligner = EflomalAligner("es", {})
+    links = aligner.align([["The", "nurse", "."], []], [["Wir", "gehen", "."], ["x"]])
+    assert len(links) == 2 and links[1] == frozenset()

@@ -65,9 +65,11 @@ class EflomalAligner(Aligner):
                 target_lines,
                 links_filename_fwd=str(forward),
                 links_filename_rev=str(reverse),
+                # eflomal cannot read an empty priors file: give none when nothing looks alike.
                 priors_input=[
                     f"LEX\t{source}\t{target}\t{COGNATE_PRIOR}" for source, target in cognates
-                ],
+                ]
+                or None,
             )
             by_source: dict[str, set[str]] = {}
             for source, target in cognates:
