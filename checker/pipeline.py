@@ -285,16 +285,16 @@ def _build_backends(
     backend the user named that cannot run is an error."""
     backends: dict[str, _Backends | None] = {}
     for lang in sorted(languages):
-        try:
-            tagger = registry.create(Tagger, options.tagger, lang, options.backend_options)
-            aligner = registry.create(Aligner, options.aligner, lang, options.backend_options)
-        except MissingResourceError as err:
-            if registry.AUTO not in (options.tagger, options.aligner):
-                raise
-            warn(f"{languages[lang]} records in {lang!r} left inconclusive: {err}")
-            backends[lang] = None
-        else:
-            backends[lang] = _Backends(tagger, aligner)  # type: ignore[arg-type]
+        built = []
+        for kind, name in ((Tagger, options.tagger), (Aligner, options.aligner)):
+            try:
+                built.append(registry.create(kind, name, lang, options.backend_options))
+            except MissingResourceError as err:
+                if name != registry.AUTO:
+                    raise
+                warn(f"{languages[lang]} records in {lang!r} left inconclusive: {err}")
+                break
+        backends[lang] = _Backends(*built) if len(built) == 2 else None  # type: ignore[arg-type]
     return backends
 
 

@@ -239,6 +239,15 @@ def test_named_backend_that_cannot_run_says_why(tmp_path):
     assert run.returncode == 2 and "unknown tagger 'nosuch'; choose from auto, stanza" in run.stderr
 
 
+def test_named_backend_whose_model_is_missing_is_an_error_even_beside_auto(tmp_path):
+    source = str(write_jsonl(tmp_path / "in.jsonl", records()))
+    args = ("check", source, "--lang", "es", "--out", str(tmp_path / "o"))
+    run = gen(*args, "--aligner", "simalign", "--align-model", str(tmp_path / "no-model"))
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("gen: error: no aligner can run for 'es': SimAlign's model")
+    assert "--align-model DIR" in run.stderr and "Traceback" not in run.stderr
+
+
 def test_languages_lists_backends():
     run = gen("languages")
     assert run.returncode == 0

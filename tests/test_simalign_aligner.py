@@ -158,3 +158,21 @@ def test_half_precision_runs_and_says_so_in_the_signature(tiny_bert: Path) -> No
         sources, targets, aligner.align(sources, targets), strict=True
     ):
         assert links and all(0 <= i < len(source) and 0 <= j < len(target) for i, j in links)
+
+
+def test_auto_takes_simalign_where_its_model_is_and_eflomal_elsewhere(
+    tiny_bert: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from checker.backends import registry
+    from checker.backends.base import Aligner, Tagger
+    from checker.backends.eflomal_aligner import EflomalAligner
+    from checker.backends.offline import OfflineTagger
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    present = {"align_model": str(tiny_bert), "align_layer": 4}
+    absent = {"align_model": str(tmp_path / "no-model"), "stanza_dir": str(tmp_path)}
+    assert isinstance(registry.create(Aligner, "auto", "es", present), SimAlignAligner)
+    assert isinstance(registry.create(Aligner, "auto", "es", absent), EflomalAligner)
+    tagger = registry.create(Tagger, "auto", "es", absent)  # no Stanza models in tmp_path
+    assert isinstance(tagger, OfflineTagger)
+    tagger.close()

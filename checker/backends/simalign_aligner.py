@@ -51,7 +51,10 @@ def _model_is_local(model: str) -> bool:
         return (Path(model) / "config.json").is_file()
     from huggingface_hub import try_to_load_from_cache
 
-    return isinstance(try_to_load_from_cache(model, "config.json"), str)
+    try:
+        return isinstance(try_to_load_from_cache(model, "config.json"), str)
+    except ValueError:  # neither a folder nor a valid hub name (e.g. a mistyped path)
+        return False
 
 
 def resolve_device(device: str | None) -> str:
@@ -117,7 +120,7 @@ class SimAlignAligner(Aligner):
                 self.model_name, local_files_only=not download
             )
             model = AutoModel.from_pretrained(self.model_name, local_files_only=not download)
-        except OSError as error:
+        except (OSError, ValueError) as error:  # ValueError: not a valid hub name
             raise MissingResourceError(f"{_model_missing(self.model_name)} ({error})") from None
         if not tokenizer.is_fast:
             raise MissingResourceError(
