@@ -368,9 +368,7 @@ def _has_feats(word: Word, choices: Sequence[Mapping[str, str]]) -> bool:
 
 def _carries(reading: Analysis, choices: Sequence[Mapping[str, str]]) -> bool:
     """Whether ``reading`` carries all of one of the feature sets in ``choices``."""
-    return any(
-        all(reading.feats.get(key) == value for key, value in feats.items()) for feats in choices
-    )
+    return any(feats.items() <= reading.feats.items() for feats in choices)
 
 
 def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:

@@ -24,15 +24,12 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from nltk.tokenize import NLTKWordTokenizer
-
 from checker.mtgeneval.dataset import Contextual
 from checker.mtgeneval.wordnet import DEBIAN_WORDNET, load_nouns
 
 _CUES_FILE = Path(__file__).with_name("english_cues.json")
 #: Longest WordNet compound looked for ("chief executive officer").
 _MAX_COMPOUND = 3
-_tokenizer = NLTKWordTokenizer()
 
 
 @dataclass(frozen=True)
@@ -81,9 +78,18 @@ def english_person_words(wordnet_root: Path = DEBIAN_WORDNET) -> EnglishPersonWo
     )
 
 
+@cache
+def _tokenizer():
+    # Importing nltk loads all of it (scipy too, ~1.5 s): only when a converter runs, not
+    # every time the `gen` command starts.
+    from nltk.tokenize import NLTKWordTokenizer
+
+    return NLTKWordTokenizer()
+
+
 def tokenize(text: str) -> list[str]:
     """English words and punctuation (NLTK's Treebank-style tokenizer, no model needed)."""
-    return _tokenizer.tokenize(text)
+    return _tokenizer().tokenize(text)
 
 
 def expected_gender(context: str, words: EnglishPersonWords) -> tuple[str | None, str | None]:
