@@ -193,7 +193,7 @@ def _decide(
 
 
 def _is(word: Word, classes: Collection[str]) -> bool:
-    return any(reading.upos in classes for reading in word.analyses)
+    return not word.upos_set.isdisjoint(classes)
 
 
 def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
@@ -201,7 +201,7 @@ def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
     as an adjective) through all of them."""
     if _is(word, rules.noun):
         return rules.noun
-    return {reading.upos for reading in word.analyses}
+    return word.upos_set
 
 
 def _gender(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str, ...]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 #: The genders the checker reads; an analysis may also carry None (no gender).
@@ -48,6 +49,12 @@ class Word:
     analyses: tuple[Analysis, ...]
     head: int | None = None  # 0-based index of the syntactic head; None at the root or unknown
     deprel: str | None = None
+
+    @cached_property
+    def upos_set(self) -> frozenset[str]:
+        """The parts of speech its readings allow; cached, as the labeller asks for them often
+        and taggers reuse one Word for every occurrence of a form."""
+        return frozenset(reading.upos for reading in self.analyses)
 
 
 @dataclass(frozen=True)
