@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
+from gen.errors import MissingResourceError
+
 #: The genders the checker reads; an analysis may also carry None (no gender).
 MALE, FEMALE = "male", "female"
 
@@ -74,7 +76,13 @@ class Backend(ABC):
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         """``lang`` is the target language code; ``options`` holds the command line's backend
-        options (model paths, device, batch size...); each backend reads the ones it knows."""
+        options (model paths, device, batch size...); each backend reads the ones it knows.
+
+        A backend that cannot run raises MissingResourceError with ``unavailable()``'s reason
+        (which says how to fix it) before it loads anything."""
+        reason = self.unavailable(lang, options)
+        if reason:
+            raise MissingResourceError(reason)
         self.lang = lang
         self.options = options
 

@@ -21,7 +21,6 @@ from checker.backends.apertium import ApertiumAnalyser, in_case_of
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
 from checker.backends.suffixes import SuffixAnalyser, SuffixRule
 from checker.languages import Language, languages
-from gen.errors import MissingResourceError
 
 #: "words" tokenizer: runs of word characters (keeping inner hyphens and apostrophes), and
 #: runs of one other symbol ("...", "?!" is two tokens).
@@ -83,9 +82,6 @@ class OfflineTagger(Tagger):
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
-        reason = self.unavailable(lang, options)
-        if reason:
-            raise MissingResourceError(reason)
         self.language = languages()[lang]
         self._apertium: ApertiumAnalyser | None = None
         self._versions: list[str] = []

@@ -75,9 +75,6 @@ class SimAlignAligner(Aligner):
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
-        problem = self.unavailable(lang, options)
-        if problem:
-            raise MissingResourceError(problem)
         self.model_name = str(options.get("align_model") or DEFAULT_MODEL)
         self.method = str(options.get("align_method") or "itermax")
         if self.method not in METHODS:

@@ -114,9 +114,6 @@ class StanzaTagger(Tagger):
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
-        problem = self.unavailable(lang, options)
-        if problem:
-            raise MissingResourceError(problem)
         import stanza
         from stanza.pipeline.core import DownloadMethod
 
