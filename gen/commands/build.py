@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from gen.commands.options import Force
 from generator.sets import builder_for, grammar_names, write_set
 from generator.wordlists import SIZES
 
@@ -26,9 +27,7 @@ def build(
     out: Annotated[
         Path | None, typer.Option(help="Output directory.", show_default="runs/GRAMMAR-SIZE")
     ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace an existing output directory.")
-    ] = False,
+    force: Force = False,
     nonce: Annotated[
         bool, typer.Option("--nonce", help="Use made-up (nonce) occupations instead of real ones.")
     ] = False,

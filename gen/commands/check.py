@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from checker import pipeline
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
+from gen.commands.options import Force
 
 
 def check(
@@ -67,9 +68,7 @@ def check(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue an interrupted run into the same --out.")
     ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace an existing output folder.")
-    ] = False,
+    force: Force = False,
     skip_invalid: Annotated[
         bool,
         typer.Option(

@@ -14,6 +14,7 @@ from checker.mtgeneval.dataset import LANGUAGES, SPLITS, SUBSETS
 from checker.mtgeneval.evaluate import REFERENCE_CHOICES, evaluate
 from checker.mtgeneval.report import markdown, write_report
 from checker.pipeline import CheckOptions
+from gen.commands.options import Force
 
 Split = Enum("Split", {name: name for name in SPLITS}, type=str)
 Subset = Enum("Subset", {name: name for name in SUBSETS}, type=str)
@@ -54,7 +55,7 @@ def mt_geneval(
         Path | None,
         typer.Option(help="Write summary.json, summary.md and segments.jsonl here."),
     ] = None,
-    force: Annotated[bool, typer.Option(help="Replace an existing --out folder.")] = False,
+    force: Force = False,
     with_checker: Annotated[
         bool,
         typer.Option(

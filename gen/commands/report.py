@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from gen.commands.options import Force
+
 
 def report_command(
     results: Annotated[
@@ -24,9 +26,7 @@ def report_command(
             help="Report runs on different sets or backends anyway, flagged as not comparable.",
         ),
     ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace an existing --out folder.")
-    ] = False,
+    force: Force = False,
 ) -> None:
     """Write report.md, a self-contained report.html, PNG figures and LaTeX tables.
 
