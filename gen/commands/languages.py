@@ -7,7 +7,7 @@ from rich.table import Table
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
-from checker.languages import languages as supported_languages
+from checker.languages import language_rows
 
 
 def languages() -> None:
@@ -15,8 +15,8 @@ def languages() -> None:
     it on this machine; then, once per backend, why it cannot run where it cannot."""
     table = Table("lang", "language", "taggers", "aligners")
     missing: dict[str, tuple[str, list[str]]] = {}  # backend → (first reason, languages)
-    by_code = {language.code: language for language in supported_languages().values()}
-    for lang, language in sorted(by_code.items()):
+    for language in sorted(language_rows(), key=lambda row: row.code):
+        lang = language.code
         runnable: dict[type, list[str]] = {Tagger: [], Aligner: []}
         for kind in (Tagger, Aligner):
             for name in registry.names(kind):
