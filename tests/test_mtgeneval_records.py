@@ -64,6 +64,23 @@ def test_find_occupations(words, sentence, texts, main):
     assert (main_occupation(found) or {}).get("text") == main
 
 
+def test_words_used_as_other_parts_of_speech_are_not_occupations(words):
+    """WordNet has "prior" and "official" as person nouns; the English tagger sees them used
+    as a preposition and an adjective here."""
+    from checker.mtgeneval.records import main_occupation, noun_flags
+
+    texts = [
+        "Prior to becoming a politician, Muniz worked as a doctor.",
+        "The official account blamed the captain.",
+    ]
+    found = [find_occupations(tokens, words, nouns) for tokens, nouns in noun_flags(texts)]
+    assert [[o["text"] for o in occupations] for occupations in found] == [
+        ["politician", "doctor"],
+        ["captain"],
+    ]
+    assert main_occupation(found[0])["text"] == "politician"
+
+
 def test_records_carry_both_references_and_mark_undecidable(words):
     data = Contextual(
         contexts=["She moved to Paris.", "Nobody knew."],

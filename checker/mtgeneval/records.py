@@ -19,12 +19,13 @@ accuracy on the same lines:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from checker.mtgeneval.dataset import Contextual
+from checker.mtgeneval.english_tags import noun_spans
 from checker.mtgeneval.wordnet import DEBIAN_WORDNET, load_nouns
 
 _CUES_FILE = Path(__file__).with_name("english_cues.json")
@@ -105,8 +106,12 @@ def expected_gender(context: str, words: EnglishPersonWords) -> tuple[str | None
     return None, "no_gender_cue"
 
 
-def find_occupations(tokens: list[str], words: EnglishPersonWords) -> list[dict]:
+def find_occupations(
+    tokens: list[str], words: EnglishPersonWords, nouns: Sequence[bool] | None = None
+) -> list[dict]:
     """Person nouns in ``tokens`` as ``{"text", "index", "plural", "capitalised"}``, in order.
+    ``nouns`` (one flag per token, from :func:`noun_flags`) keeps out words used as something
+    else in this sentence ("Prior to", "the official account").
 
     Runs of adjacent person words make one noun phrase whose head is the last word ("senior
     lecturer", "executive assistant director"; ``index`` is the head's, as docs/formats.md
@@ -118,7 +123,7 @@ def find_occupations(tokens: list[str], words: EnglishPersonWords) -> list[dict]
     start = 0
     while start < len(tokens):
         match = _person_words_at(tokens, start, words)
-        if match is None:
+        if match is None or (nouns is not None and not nouns[match[0] - 1]):
             start += 1
             continue
         end, plural = match
@@ -153,6 +158,19 @@ def _person_words_at(
     return None
 
 
+def noun_flags(texts: Sequence[str]) -> list[tuple[list[str], list[bool]]]:
+    """Each text's tokens (:func:`tokenize`) and whether each is a noun in its sentence
+    (Apertium's English tagger; a token is judged by the word its last character is in)."""
+    tokenizer = _tokenizer()
+    found = []
+    for text, spans in zip(texts, noun_spans(texts), strict=True):
+        text = " ".join(text.split())
+        ends = [end for _, end in tokenizer.span_tokenize(text)]
+        flags = [any(start < end <= stop for start, stop in spans) for end in ends]
+        found.append((tokenizer.tokenize(text), flags))
+    return found
+
+
 def main_occupation(occupations: list[dict]) -> dict | None:
     """The occupation the record is about: the first singular lower-case one, else the first
     singular one, else the first (None when there is none)."""
@@ -166,12 +184,13 @@ def contextual_records(
     """One checker record per contextual line, with the original and flipped references."""
     words = words or english_person_words()
     records = []
-    for number, (context, text, original, flipped) in enumerate(
-        zip(data.contexts, data.sources, data.original, data.flipped, strict=True), start=1
+    tagged = noun_flags(data.sources)
+    for number, (context, text, original, flipped, (tokens, nouns)) in enumerate(
+        zip(data.contexts, data.sources, data.original, data.flipped, tagged, strict=True),
+        start=1,
     ):
-        tokens = tokenize(text)
         gender, undecidable = expected_gender(context, words)
-        occupations = find_occupations(tokens, words)
+        occupations = find_occupations(tokens, words, nouns)
         record = {
             "id": f"mtgeneval-{split}-en_{lang}-{number:05d}",
             "lang": lang,
