@@ -12,6 +12,8 @@ def test_eflomal_links_an_occupation_to_its_one_cognate():
     assert ("artist", "artista") in look_alike_pairs([" ".join(source)], [" ".join(target)])
     links = anchor_cognates(frozenset({(1, 1), (4, 1), (3, 3)}), source, target, cognates)
     assert links == {(1, 6), (4, 1), (3, 3)}
+    # linked to a neighbour and the cognate: the cognate alone
+    assert anchor_cognates(frozenset({(1, 1), (1, 6)}), source, target, cognates) == {(1, 6)}
     # two look-alikes: the statistics keep their say
     twice = [*target, "artista"]
     assert anchor_cognates(frozenset({(1, 1)}), source, twice, cognates) == {(1, 1)}

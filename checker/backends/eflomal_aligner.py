@@ -108,9 +108,9 @@ def anchor_cognates(
     cognates: Mapping[str, frozenset[str]],
 ) -> Alignment:
     """Link a source word to the one target word that looks alike it (and alike no other
-    source word) when its links reach no such word: on a small batch the statistics can
-    link an occupation to a neighbour ("the artist's image backgrounds" → "los fondos de
-    imagen de la artista": artist → fondos) though its cognate stands in the sentence.
+    source word), and to nothing else: on a small batch the statistics can link an
+    occupation to a neighbour ("the artist's image backgrounds" → "los fondos de imagen de
+    la artista": artist → fondos, or to both) though its cognate stands in the sentence.
     ``cognates`` maps a source word to the target words that look alike it."""
     alike = [
         (s, t)
@@ -124,7 +124,7 @@ def anchor_cognates(
     anchored = set(links)
     for s, t in alike:
         sole = all(pair == (s, t) for pair in alike if pair[0] == s or pair[1] == t)
-        if sole and (s, t) not in links:
+        if sole:
             anchored = {link for link in anchored if link[0] != s} | {(s, t)}
     return frozenset(anchored)
 
