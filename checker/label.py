@@ -52,6 +52,7 @@ class AgreementRules:
     complement: frozenset[str]
     clause_predicate: tuple[Mapping[str, str], ...]
     clause_auxiliaries: frozenset[str]
+    coordinators: frozenset[str]
     inanimate: tuple[Mapping[str, str], ...]
 
 
@@ -131,7 +132,8 @@ def label(
     alignment: Alignment,
     rules: AgreementRules,
 ) -> Verdict:
-    """Label one translation: read the gender of the target word(s) aligned to the occupation.
+    """Label one translation: read the gender of the target word(s) aligned to the occupation
+    (to its head, the last word, when that is linked: "school [teacher]").
 
     The head of the aligned words is their first noun. Its gender is read from, in order:
     its predicate (which agrees with the person: ru "врач пришла", "стала учителем"), its
@@ -140,7 +142,9 @@ def label(
     """
     words = sentence.words
     start, end = occupation
-    aligned = sorted({t for s, t in alignment if start <= s < end and 0 <= t < len(words)})
+    aligned = _aligned(alignment, (end - 1, end), len(words)) or _aligned(
+        alignment, occupation, len(words)
+    )
     if not aligned:
         return inconclusive(NO_ALIGNMENT)
     target_tokens = tuple((i, words[i].text) for i in aligned)
@@ -173,6 +177,11 @@ def label(
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun,))
     verdict = CORRECT if gender == expected_gender else WRONG
     return Verdict(verdict, None, target_tokens, gender, (noun, *evidence))
+
+
+def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:
+    start, end = span
+    return sorted({t for s, t in alignment if start <= s < end and 0 <= t < length})
 
 
 def _decide(
@@ -311,9 +320,52 @@ def _bound_words(
             break
         gap_passed = gap_passed or _is(word, rules.predicate_after)
         j += 1
+    if (
+        rules.coordinators
+        and _gender(words[head], rules.noun)[0] is None
+        and _bare(words, head, rules)
+    ):
+        bound += _coordinated(words, head, rules)
     if rules.clause_predicate and not any(role == PREDICATE for _, _, role in bound):
         bound += _clause_predicates(words, head, rules)
     return bound
+
+
+def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether noun ``i`` stands without a determiner (adjectives may come before it)."""
+    j = i - 1
+    while j >= 0 and _is(words[j], rules.before) and not _is(words[j], {"DET"}):
+        j -= 1
+    return j < 0 or not _is(words[j], {"DET"})
+
+
+def _coordinated(
+    words: Sequence[Word], head: int, rules: AgreementRules
+) -> list[tuple[int, Collection[str], str]]:
+    """Bare nouns coordinated with a bare head name the same person: a predicate list of
+    roles ("trabajó como dentista y entrenadora", "è economista e professoressa"), where a
+    noun with a determiner would bring its own referent ("el médico y la enfermera"). Read
+    only for a head of open gender; each coordinated noun, the nearest on either side,
+    votes with its own gender."""
+    found = []
+    for step in (1, -1):
+        i = head + step
+        while 0 <= i < len(words) and _is(words[i], rules.after) and step == 1:
+            i += step
+        if not (0 <= i < len(words)) or not _coordinator(words[i], rules):
+            continue
+        j = i + step
+        while 0 <= j < len(words) and _is(words[j], rules.before) and step == 1:
+            j += step  # adjectives before the coordinated noun
+        while 0 <= j < len(words) and _is(words[j], rules.after) and step == -1:
+            j += step  # adjectives after the coordinated noun
+        if 0 <= j < len(words) and _is(words[j], rules.noun) and _bare(words, j, rules):
+            found.append((j, rules.noun, PHRASE))
+    return found
+
+
+def _coordinator(word: Word, rules: AgreementRules) -> bool:
+    return word.text in rules.coordinators or _is(word, rules.coordinators)
 
 
 def _clause_predicates(
@@ -347,9 +399,15 @@ def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bo
             return False
         j -= 1
     j -= 1
-    while j >= 0 and _is(words[j], rules.predicate_gap):
+    while j >= 0 and (_is(words[j], rules.predicate_gap) or _clitic(words[j])):
         j -= 1
     return j < 0 or _names_a_person(words[j])
+
+
+def _clitic(word: Word) -> bool:
+    """A pronoun of no single gender between subject and auxiliary (it "Rossi [si] è
+    laureata", es "[se] fue"): it is skipped, not taken for the subject."""
+    return _is(word, {"PRON"}) and _gender(word, {"PRON"})[0] is None
 
 
 def _names_a_person(word: Word) -> bool:

@@ -63,6 +63,10 @@ LEXICON: dict[str, tuple[tuple, ...]] = {
     "escuela": (("NOUN", F),),
     "declaración": (("NOUN", F),),
     "estudiante": (("NOUN", MF),),
+    "y": (("CCONJ", NONE),),
+    "se": (("PRON", NONE),),
+    "como": (("ADP", NONE),),
+    "trabajó": (("VERB", NONE),),
 }
 
 #: English word → its translations in the fake lexicon.

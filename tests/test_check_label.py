@@ -182,6 +182,46 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         # ... but an agreeing article still tells the gender
         ("The nurse is tall.", "La nurse es.", "female", "es", ("correct", None, "female")),
         ("The editor is tall.", "Hola.", "female", "es", ("inconclusive", "no_alignment", None)),
+        # a clitic between the subject (here none) and "ser" does not hide the participle
+        (
+            "The journalist was elected.",
+            "Se fue elegida periodista.",
+            "female",
+            "es",
+            ("correct", None, "female"),
+        ),
+        # a bare common-gender noun in a list of roles takes the gender of the bare nouns
+        # coordinated with it ...
+        (
+            "She worked as a journalist and teacher.",
+            "Trabajó como periodista y profesora.",
+            "female",
+            "es",
+            ("correct", None, "female"),
+        ),
+        (
+            "He worked as a teacher and journalist.",
+            "Trabajó como profesora y periodista.",
+            "male",
+            "es",
+            ("wrong", None, "female"),
+        ),
+        # ... not when they bring their own determiner (another person) ...
+        (
+            "The journalist and the teacher.",
+            "Periodista y la profesora.",
+            "female",
+            "es",
+            ("inconclusive", "no_gender", None),
+        ),
+        # ... and never against the noun's own gender
+        (
+            "He worked as an editor and teacher.",
+            "Trabajó como editor y profesora.",
+            "male",
+            "es",
+            ("correct", None, "male"),
+        ),
     ],
 )
 def test_label(source, target, expected, lang, outcome):
