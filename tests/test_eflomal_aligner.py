@@ -25,3 +25,15 @@ def test_eflomal_aligns_a_batch_where_nothing_looks_alike():
     aligner = EflomalAligner("es", {})
     links = aligner.align([["The", "nurse", "."], []], [["Wir", "gehen", "."], ["x"]])
     assert len(links) == 2 and links[1] == frozenset()
+
+
+def test_grow_diag_final_and_grows_from_the_intersection():
+    from checker.backends.eflomal_aligner import grow_diag_final_and
+
+    forward = {(0, 0), (1, 1), (5, 5)}
+    reverse = {(0, 0), (1, 2), (2, 2), (5, 6)}
+    # (1,1) neighbours the intersection's (0,0), then (1,2) and (2,2) neighbour (1,1); (5,5)
+    # and (5,6) neighbour nothing: final-and adds the first whose two words are both
+    # unaligned, (5,5) from the forward direction
+    assert grow_diag_final_and(forward, reverse) == {(0, 0), (1, 1), (1, 2), (2, 2), (5, 5)}
+    assert grow_diag_final_and(forward, forward) == forward

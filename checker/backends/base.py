@@ -42,6 +42,12 @@ class Analysis:
     evidence: str
     feats: Mapping[str, str] = field(default_factory=dict)
 
+    @cached_property
+    def feature_pairs(self) -> frozenset[tuple[str, str]]:
+        """``feats`` as a set of (feature, value) pairs, for subset tests; cached, as taggers
+        reuse one Analysis for every occurrence of a form."""
+        return frozenset(self.feats.items())
+
 
 @dataclass(frozen=True)
 class Word:
@@ -112,6 +118,8 @@ class Aligner(Backend):
     @abstractmethod
     def align(
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
-    ) -> list[Alignment]:
+    ) -> Sequence[Alignment]:
         """Return the links of each pair, in order. Statistical aligners fit on the whole
-        batch, so callers pass large batches (thousands of pairs), not one pair at a time."""
+        batch, so callers pass large batches (thousands of pairs), not one pair at a time.
+        The sequence may compute each pair's links when first read: whoever reads them
+        (the labelling stage) then does that work while the aligner fits the next batch."""

@@ -48,17 +48,16 @@ class EflomalAligner(Aligner):
 
     def align(
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
-    ) -> list[Alignment]:
+    ) -> Sequence[Alignment]:
         import eflomal
 
-        alignments: list[Alignment] = [frozenset()] * len(sources)
         usable = [i for i, (s, t) in enumerate(zip(sources, targets, strict=True)) if s and t]
+        source_lines = [_line(sources[i]) for i in usable]
+        target_lines = [_line(targets[i]) for i in usable]
         if not usable:
-            return alignments
+            return Symmetrised(len(sources), usable, source_lines, target_lines, [], [], {})
         with tempfile.TemporaryDirectory(prefix="gen-eflomal-") as tmp:
             forward, reverse = Path(tmp, "forward"), Path(tmp, "reverse")
-            source_lines = [_line(sources[i]) for i in usable]
-            target_lines = [_line(targets[i]) for i in usable]
             cognates = look_alike_pairs(source_lines, target_lines)
             eflomal.Aligner().align(
                 source_lines,
@@ -75,17 +74,54 @@ class EflomalAligner(Aligner):
             for source, target in cognates:
                 by_source.setdefault(source, set()).add(target)
             alike = {source: frozenset(targets) for source, targets in by_source.items()}
-            pairs = zip(_read_links(forward), _read_links(reverse), strict=True)
-            for i, source_line, target_line, (fwd, rev) in zip(
-                usable, source_lines, target_lines, pairs, strict=True
-            ):
-                alignments[i] = anchor_cognates(
-                    grow_diag_final_and(fwd, rev),
-                    source_line.lower().split(),
-                    target_line.lower().split(),
-                    alike,
-                )
-        return alignments
+            return Symmetrised(
+                len(sources),
+                usable,
+                source_lines,
+                target_lines,
+                forward.read_text(encoding="utf-8").splitlines(),
+                reverse.read_text(encoding="utf-8").splitlines(),
+                alike,
+            )
+
+
+class Symmetrised(Sequence[Alignment]):
+    """eflomal's two directional alignments of a batch, each pair's symmetrised and
+    cognate-anchored links computed when first read (empty for a pair with an empty side)."""
+
+    def __init__(
+        self,
+        count: int,
+        usable: Sequence[int],
+        source_lines: Sequence[str],
+        target_lines: Sequence[str],
+        forward: Sequence[str],
+        reverse: Sequence[str],
+        alike: Mapping[str, frozenset[str]],
+    ):
+        if not len(usable) == len(forward) == len(reverse):
+            raise RuntimeError(f"eflomal answered {len(forward)} lines for {len(usable)} pairs")
+        self._count = count
+        self._line_of = {position: k for k, position in enumerate(usable)}
+        self._lines = (source_lines, target_lines, forward, reverse)
+        self._alike = alike
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, position: int) -> Alignment:  # type: ignore[override]
+        if not -self._count <= position < self._count:
+            raise IndexError(position)
+        k = self._line_of.get(position % self._count)
+        if k is None:
+            return frozenset()
+        source_lines, target_lines, forward, reverse = self._lines
+        return anchor_cognates(
+            grow_diag_final_and(_links(forward[k]), _links(reverse[k])),
+            source_lines[k].lower().split(),
+            target_lines[k].lower().split(),
+            self._alike,
+        )
 
 
 def look_alike_pairs(
@@ -150,39 +186,44 @@ def _look_alike(source: str, target: str) -> bool:
 
 
 def _line(tokens: Sequence[str]) -> str:
+    """The tokens as one line of words (a token's inner spaces become "_")."""
+    line = " ".join(tokens)
+    if line.count(" ") + line.count("\t") + line.count("\n") == len(tokens) - 1:
+        return line  # no token holds a space: the common case, checked without a loop
     return " ".join("_".join(token.split()) for token in tokens)
 
 
-def _read_links(path: Path) -> list[set[tuple[int, int]]]:
-    with open(path, encoding="utf-8") as handle:
-        return [
-            {(int(s), int(t)) for s, t in (link.split("-") for link in line.split())}
-            for line in handle
-        ]
+def _links(line: str) -> set[tuple[int, int]]:
+    """One line of eflomal's links file: ``s-t`` pairs."""
+    numbers = list(map(int, line.replace("-", " ").split()))
+    return set(zip(numbers[::2], numbers[1::2], strict=True))
 
 
 def grow_diag_final_and(forward: set[tuple[int, int]], reverse: set[tuple[int, int]]) -> Alignment:
     """Symmetrise two directional alignments (Koehn et al. 2003; Moses' grow-diag-final-and):
     start from their intersection, grow into neighbouring union links that align a word not
-    yet aligned, then add union links whose both words are still unaligned."""
+    yet aligned, then add union links whose both words are still unaligned. Only links next
+    to one the directions disagree on are looked around: most pairs have few or none."""
     if forward == reverse:
         return frozenset(forward)
-    union = forward | reverse
     links = forward & reverse
+    pending = (forward | reverse) - links
     source_aligned = {s for s, _ in links}
     target_aligned = {t for _, t in links}
     grown = True
-    while grown:
+    while grown and pending:
         grown = False
+        near = {s + d for s, _ in pending for d in (-1, 0, 1)}
         for s, t in sorted(links):
+            if s not in near:
+                continue
             for ds, dt in _NEIGHBOURS:
                 link = (s + ds, t + dt)
-                if (
-                    link in union
-                    and link not in links
-                    and (link[0] not in source_aligned or link[1] not in target_aligned)
+                if link in pending and (
+                    link[0] not in source_aligned or link[1] not in target_aligned
                 ):
                     links.add(link)
+                    pending.discard(link)
                     source_aligned.add(link[0])
                     target_aligned.add(link[1])
                     grown = True
