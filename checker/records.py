@@ -60,9 +60,10 @@ def count_records(path: Path) -> int:
         return sum(1 for line in handle if line.strip())
 
 
-def read_input(path: Path, hyp: Path | None = None) -> Iterator[Line]:
+def read_input(path: Path, hyp: Path | None = None, *, after: int = 0) -> Iterator[Line]:
     """Yield every non-blank line of ``path`` as a :class:`Line`; with ``hyp``, each record
-    gets the hypothesis of the same position as its ``translation``.
+    gets the hypothesis of the same position as its ``translation``. Lines up to number
+    ``after`` are skipped unread (a caller that already has them).
 
     Malformed JSON does not raise here: the error travels in the Line so that the caller
     decides between failing and rejecting (``--skip-invalid``).
@@ -74,12 +75,14 @@ def read_input(path: Path, hyp: Path | None = None) -> Iterator[Line]:
         for number, raw in enumerate(handle, start=1):
             if not raw.strip():
                 continue
-            raw = raw.rstrip("\n")
-            record, error = _parse(raw, path, number)
             if hypotheses is not None:
                 translation = next(hypotheses)
-                if record is not None:
-                    record = {**record, "translation": translation}
+            if number <= after:
+                continue
+            raw = raw.rstrip("\n")
+            record, error = _parse(raw, path, number)
+            if hypotheses is not None and record is not None:
+                record = {**record, "translation": translation}
             yield Line(number, record, raw, error)
 
 

@@ -114,6 +114,26 @@ def test_hyp_file_gives_the_translations(tmp_path):
     assert [row["translation"] for row in results(tmp_path / "o")] == [t for _, t, _ in SENTENCES]
 
 
+def test_chunks_read_past_the_first_pass_keep_each_line_with_its_hypothesis(tmp_path):
+    """The first pass keeps the first chunk's items; the second reads on after them (blank
+    lines and hypotheses kept in step)."""
+    rows = [{**row, "id": f"r{number}"} for number, row in enumerate(records() * 3)]
+    for row in rows:
+        del row["translation"]
+    lines = [json.dumps(row) for row in rows]
+    lines.insert(5, "")
+    (tmp_path / "source.jsonl").write_text("\n".join(lines) + "\n")
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_text("".join(f"{t}\n" for _, t, _ in SENTENCES * 3))
+    for chunk_size, out in ((5, "chunked"), (100, "whole")):
+        options = CheckOptions(**FAKE_OPTIONS, chunk_size=chunk_size)
+        check(tmp_path / "source.jsonl", out=tmp_path / out, hyp=hyp, lang="es", options=options)
+    chunked = results(tmp_path / "chunked")
+    assert [row["translation"] for row in chunked] == [t for _, t, _ in SENTENCES * 3]
+    assert [row["id"] for row in chunked] == [row["id"] for row in rows]
+    assert chunked == results(tmp_path / "whole")
+
+
 def test_hyp_line_count_mismatch_fails_before_work(tmp_path):
     source = write_jsonl(tmp_path / "source.jsonl", records())
     hyp = tmp_path / "hyp.txt"
