@@ -8,7 +8,7 @@ the expected gender. The rules that find the words agreeing with a noun are data
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -31,6 +31,9 @@ UNSUPPORTED_LANGUAGE = "unsupported_language"
 
 AGREEMENT_FILE = Path(__file__).with_name("agreement.toml")
 
+#: A set of UD features a reading must all carry, as (feature, value) pairs.
+FeatureSet = frozenset[tuple[str, str]]
+
 
 @dataclass(frozen=True)
 class AgreementRules:
@@ -47,13 +50,13 @@ class AgreementRules:
     head_dependents: frozenset[str]
     agreement_overrides: frozenset[str]
     predicate_after: frozenset[str]
-    predicative: tuple[Mapping[str, str], ...]
+    predicative: tuple[FeatureSet, ...]
     predicative_gap: frozenset[str]
     complement: frozenset[str]
-    clause_predicate: tuple[Mapping[str, str], ...]
+    clause_predicate: tuple[FeatureSet, ...]
     clause_auxiliaries: frozenset[str]
     coordinators: frozenset[str]
-    inanimate: tuple[Mapping[str, str], ...]
+    inanimate: tuple[FeatureSet, ...]
 
 
 @cache
@@ -70,11 +73,11 @@ def agreement_rules(lang: str, path: Path = AGREEMENT_FILE) -> AgreementRules:
 
 def _field(key: str, value: Any) -> Any:
     if key in ("predicative", "clause_predicate", "inanimate"):
-        return tuple(value)
+        return tuple(frozenset(feats.items()) for feats in value)
     return value if isinstance(value, str) else frozenset(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Evidence:
     """A target word the gender was read from, and the readings that gave it."""
 
@@ -84,32 +87,34 @@ class Evidence:
     gender: str | None
     readings: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "text": self.text,
-            "role": self.role,
-            "gender": self.gender,
-            "readings": list(self.readings),
-        }
+
+@dataclass(frozen=True, slots=True)
+class TargetToken:
+    """A target word aligned to the occupation."""
+
+    index: int
+    text: str
 
 
 @dataclass(frozen=True)
 class Verdict:
     label: str
     reason: str | None = None
-    target_tokens: tuple[tuple[int, str], ...] = ()
+    target_tokens: tuple[TargetToken, ...] = ()
     target_gender: str | None = None
     evidence: tuple[Evidence, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
-        """The fields a result record gets beside the input record's own."""
+        """The fields a result record gets beside the input record's own. Target tokens
+        and evidence stay dataclasses, which orjson (gen.io.dumps) writes as JSON objects
+        field by field: building millions of small dicts first costs more than the rest
+        of writing."""
         return {
             "label": self.label,
             "reason": self.reason,
-            "target_tokens": [{"index": i, "text": text} for i, text in self.target_tokens],
+            "target_tokens": self.target_tokens,
             "target_gender": self.target_gender,
-            "evidence": [item.to_json() for item in self.evidence],
+            "evidence": self.evidence,
         }
 
 
@@ -147,7 +152,7 @@ def label(
     )
     if not aligned:
         return inconclusive(NO_ALIGNMENT)
-    target_tokens = tuple((i, words[i].text) for i in aligned)
+    target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
     head = _phrase_head(words, _head(words, aligned, rules), alignment, rules)
     own, own_readings = _gender(words[head], _own_classes(words[head], rules))
     if _inanimate(words[head], rules):
@@ -155,7 +160,8 @@ def label(
         own = None
         bound = _clause_predicates(words, head, rules) if rules.clause_predicate else []
     else:
-        bound = _bound_words(words, head, rules)
+        settled = own is not None and own not in rules.agreement_overrides
+        bound = _bound_words(words, head, rules, settled=settled)
         seen = {i for i, _, _ in bound}
         bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
@@ -283,12 +289,14 @@ def _phrase_head(
 
 
 def _bound_words(
-    words: Sequence[Word], head: int, rules: AgreementRules
+    words: Sequence[Word], head: int, rules: AgreementRules, *, settled: bool = False
 ) -> list[tuple[int, Collection[str], str]]:
     """The words that agree with the head: ``(index, the word classes its agreeing
     readings belong to in that position, PHRASE or PREDICATE)``. The classes matter for
     ambiguous words (ru "моя" before a noun is the possessive, not the gerund of "мыть").
-    From the parse when there is one, else from the surface."""
+    From the parse when there is one, else from the surface. ``settled``: the head's own
+    gender is one agreement cannot overrule, so the sentence-wide predicates, which could
+    only support it, are not looked for (the costliest part, on every word)."""
     if any(word.head is not None for word in words):
         return _dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
@@ -326,7 +334,11 @@ def _bound_words(
         and _bare(words, head, rules)
     ):
         bound += _coordinated(words, head, rules)
-    if rules.clause_predicate and not any(role == PREDICATE for _, _, role in bound):
+    if (
+        rules.clause_predicate
+        and not settled
+        and not any(role == PREDICATE for _, _, role in bound)
+    ):
         bound += _clause_predicates(words, head, rules)
     return bound
 
@@ -419,14 +431,14 @@ def _names_a_person(word: Word) -> bool:
     return _is(word, {"PRON"}) and _gender(word, {"PRON"})[0] is not None
 
 
-def _has_feats(word: Word, choices: Sequence[Mapping[str, str]]) -> bool:
+def _has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
     """Whether some reading carries all of one of the feature sets in ``choices``."""
     return any(_carries(reading, choices) for reading in word.analyses)
 
 
-def _carries(reading: Analysis, choices: Sequence[Mapping[str, str]]) -> bool:
+def _carries(reading: Analysis, choices: Sequence[FeatureSet]) -> bool:
     """Whether ``reading`` carries all of one of the feature sets in ``choices``."""
-    return any(feats.items() <= reading.feats.items() for feats in choices)
+    return any(feats <= reading.feature_pairs for feats in choices)
 
 
 def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -11,6 +12,7 @@ from checker.backends.base import TaggedSentence, Word
 from checker.label import agreement_rules, label
 from checker.languages import languages
 from checker.records import tokenize_english
+from gen.io import dumps
 
 
 def run(source: str, target: str, expected: str, lang: str = "es", occupation: str | None = None):
@@ -231,7 +233,7 @@ def test_label(source, target, expected, lang, outcome):
 
 def test_evidence_names_the_reading_and_the_agreeing_word():
     verdict = run("The journalist is tall.", "La periodista es alta.", "female")
-    fields = verdict.to_json()
+    fields = json.loads(dumps(verdict.to_json()))
     assert fields["target_tokens"] == [{"index": 1, "text": "periodista"}]
     assert [(e["index"], e["role"], e["gender"]) for e in fields["evidence"]] == [
         (1, "noun", None),

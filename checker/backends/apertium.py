@@ -235,7 +235,7 @@ def _lemma(part: str) -> str:
 def blank_words(blank: str) -> list[Word]:
     """Characters lt-proc left outside any unit (quotes it does not know, symbols) are still
     tokens of the sentence, with no reading: one per run of one character ("..." is one)."""
-    if blank.isspace():
+    if not blank or blank.isspace():  # most blanks: nothing between two units, or spaces
         return []
     blank = unicodedata.normalize("NFC", unescape(blank))
     return [Word(run.group(), ()) for run in _SYMBOL_RUN.finditer(blank)]
