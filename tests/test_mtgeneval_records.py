@@ -113,3 +113,12 @@ def test_dev_data_converts_every_line(dev_data, words):
     decided = [r for r in records if r["expected_gender"]]
     assert len(decided) + sum("undecidable" in r for r in records) == len(records)
     assert sum(r["occupation"] is not None for r in records) > 0.95 * len(records)
+
+
+def test_missing_english_tagger_names_the_apt_command(monkeypatch, tmp_path):
+    from checker.mtgeneval import english_tags
+    from gen.errors import MissingResourceError
+
+    monkeypatch.setattr(english_tags, "_TAGGER", tmp_path / "eng-spa.prob")
+    with pytest.raises(MissingResourceError, match="apt-get install lttoolbox apertium-eng-spa"):
+        english_tags.noun_spans(["The nurse left."])
