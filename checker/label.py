@@ -122,9 +122,14 @@ def inconclusive(reason: str) -> Verdict:
     return Verdict(INCONCLUSIVE, reason)
 
 
-#: How a bound word agrees: with the noun inside its phrase (article, adjective), or with
-#: the person the noun names, as its predicate (past-tense verb, participle, copula).
-PHRASE, PREDICATE = "phrase", "predicate"
+#: How a bound word agrees: with the person the noun names, as its predicate (past-tense
+#: verb, participle, copula), next to the noun or (clause) elsewhere in the sentence; or
+#: with the noun inside its phrase (article, adjective). Read in that order: the predicate
+#: agrees with the person where a masculine title names a woman (ru "врач пришла"). A
+#: clause predicate may be another person's; read before the phrase all the same, it was
+#: right more often on MT-GenEval's contextual dev set (where the sentence's named
+#: occupation is often someone else's and the person's gender shows on the verbs).
+PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 _NAME = frozenset({"PROPN", "X"})
 
 
@@ -141,9 +146,10 @@ def label(
     (to its head, the last word, when that is linked: "school [teacher]").
 
     The head of the aligned words is their first noun. Its gender is read from, in order:
-    its predicate (which agrees with the person: ru "врач пришла", "стала учителем"), its
-    phrase (es "la periodista"), its own readings. A later source yields to an earlier
-    one only where agreement.toml lets agreement overrule the noun's own gender.
+    its predicate (which agrees with the person: ru "врач пришла", "стала учителем"), else
+    the sentence's predicates (pt "Rossi foi nomeada ... artista"), its phrase (es "la
+    periodista"), its own readings. A later source yields to an earlier one only where
+    agreement.toml lets agreement overrule the noun's own gender.
     """
     words = sentence.words
     start, end = occupation
@@ -153,7 +159,9 @@ def label(
     if not aligned:
         return inconclusive(NO_ALIGNMENT)
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
-    head = _phrase_head(words, _head(words, aligned, rules), alignment, rules)
+    head = _head(words, aligned, rules)
+    if end - start > 1:
+        head = _phrase_head(words, head, alignment, rules)
     own, own_readings = _gender(words[head], _own_classes(words[head], rules))
     if _inanimate(words[head], rules):
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
@@ -165,7 +173,7 @@ def label(
         seen = {i for i, _, _ in bound}
         bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
-    votes: dict[str, list[Evidence]] = {PREDICATE: [], PHRASE: []}
+    votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
     for i, classes, role in bound:
         gender, readings = _gender(words[i], classes)
         if gender is not None:
@@ -175,7 +183,7 @@ def label(
     if gender is None:
         if any(votes.values()):
             reason = CONFLICTING_GENDER
-            evidence = (noun, *votes[PREDICATE], *votes[PHRASE])
+            evidence = (noun, *votes[PREDICATE], *votes[CLAUSE], *votes[PHRASE])
             return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
         source = {token.lower() for token in source_tokens[start:end]}
         untranslated = any(words[i].text.lower() in source for i in aligned)
@@ -194,7 +202,7 @@ def _decide(
     own: str | None, votes: dict[str, list[Evidence]], rules: AgreementRules
 ) -> tuple[str | None, tuple[Evidence, ...]]:
     """The gender and the agreeing words that gave it; None when nothing decides."""
-    for role in (PREDICATE, PHRASE):
+    for role in (PREDICATE, CLAUSE, PHRASE):
         genders = {vote.gender for vote in votes[role]}
         if len(genders) != 1:
             continue
@@ -269,8 +277,10 @@ def _phrase_head(
     words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules
 ) -> int:
     """The noun whose complement ``head`` is, if no source word is linked to it: an
-    English occupation is often one word where the translation says "noun of noun" (school
-    teacher → es "profesor de secundaria"), and the aligner then links only the complement.
+    English compound occupation is often "noun of noun" in translation (school teacher →
+    es "profesor de secundaria"), and the aligner may link only the complement. Asked
+    only for compounds: for one English word, the aligned noun after "de" is more often
+    the person itself ("los objetivos de la autora").
     """
     if not rules.complement or not _is(words[head], rules.noun):
         return head
@@ -292,7 +302,7 @@ def _bound_words(
     words: Sequence[Word], head: int, rules: AgreementRules, *, settled: bool = False
 ) -> list[tuple[int, Collection[str], str]]:
     """The words that agree with the head: ``(index, the word classes its agreeing
-    readings belong to in that position, PHRASE or PREDICATE)``. The classes matter for
+    readings belong to in that position, its role)``. The classes matter for
     ambiguous words (ru "моя" before a noun is the possessive, not the gerund of "мыть").
     From the parse when there is one, else from the surface. ``settled``: the head's own
     gender is one agreement cannot overrule, so the sentence-wide predicates, which could
@@ -388,7 +398,7 @@ def _clause_predicates(
     noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
     будучи дизайнером, изучала"). They vote only if they all name one gender."""
     return [
-        (i, rules.predicate, PREDICATE)
+        (i, rules.predicate, CLAUSE)
         for i, word in enumerate(words)
         if i != head
         and _is(word, rules.predicate)

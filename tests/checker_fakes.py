@@ -62,6 +62,7 @@ LEXICON: dict[str, tuple[tuple, ...]] = {
     "secundaria": (("NOUN", F), ("ADJ", F)),
     "escuela": (("NOUN", F),),
     "declaración": (("NOUN", F),),
+    "objetivo": (("NOUN", M),),
     "estudiante": (("NOUN", MF),),
     "y": (("CCONJ", NONE),),
     "se": (("PRON", NONE),),

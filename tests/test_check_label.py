@@ -22,11 +22,12 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         w for w in ("editor", "journalist", "doctor", "nurse", "teacher", "student") if w in lowered
     )
     index = lowered.index(occupation)
+    start = index - 1 if index and lowered[index - 1] == "school" else index  # "school teacher"
     sentence = FakeTagger(lang, {}).tag([target])[0]
     return label(
         expected_gender=expected,
         source_tokens=tokens,
-        occupation=(index, index + 1),
+        occupation=(start, index + 1),
         sentence=sentence,
         alignment=dictionary_alignment(tokens, sentence.tokens),
         rules=agreement_rules(lang),
@@ -158,7 +159,21 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             ("wrong", None, "male"),
         ),
         # the occupation linked only to a complement: the noun it complements is read ...
-        ("The teacher.", "El profesor de secundaria.", "female", "es", ("wrong", None, "male")),
+        (
+            "The school teacher.",
+            "El profesor de secundaria.",
+            "female",
+            "es",
+            ("wrong", None, "male"),
+        ),
+        # ... of a compound only: one English word's noun after "de" is the person
+        (
+            "The goal of the teacher.",
+            "El objetivo de la secundaria.",
+            "male",
+            "es",
+            ("wrong", None, "female"),
+        ),
         # ... unless that noun translates another word
         (
             "The statement of the student.",
