@@ -21,6 +21,13 @@ class ApertiumAnalyserSpec:
 
 
 @dataclass(frozen=True)
+class DictionarySpec:
+    name: str  # the dictd dictionary under /usr/share/dictd (freedict-eng-deu)
+    package: str  # the Debian package that installs it
+    compounds: bool = False  # whether a translation may end a compound (de Turnlehrerin)
+
+
+@dataclass(frozen=True)
 class Language:
     """One row of languages.toml (see the file's header for what each field means)."""
 
@@ -31,6 +38,7 @@ class Language:
     stanza: str | None = None
     aliases: tuple[str, ...] = ()
     apertium: ApertiumAnalyserSpec | None = None
+    dictionary: DictionarySpec | None = None
     contractions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     suffixes: tuple[Mapping[str, Any], ...] = ()
     endings: tuple[Mapping[str, Any], ...] = ()
@@ -43,7 +51,7 @@ def languages() -> Mapping[str, Language]:
     by_code: dict[str, Language] = {}
     for code, row in table.items():
         try:
-            apertium = row.get("apertium")
+            apertium, dictionary = row.get("apertium"), row.get("dictionary")
             language = Language(
                 code=code,
                 name=row["name"],
@@ -52,6 +60,7 @@ def languages() -> Mapping[str, Language]:
                 stanza=row.get("stanza"),
                 aliases=tuple(row.get("aliases", ())),
                 apertium=ApertiumAnalyserSpec(**apertium) if apertium else None,
+                dictionary=DictionarySpec(**dictionary) if dictionary else None,
                 contractions={k: tuple(v) for k, v in row.get("contractions", {}).items()},
                 suffixes=tuple(row.get("suffixes", ())),
                 endings=tuple(row.get("endings", ())),

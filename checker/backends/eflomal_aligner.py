@@ -5,9 +5,10 @@ fitted on the whole batch (the pipeline sends chunks of up to 50,000 pairs), in 
 directions, and the two are symmetrised with grow-diag-final-and. A batch of a few hundred
 pairs cannot learn rare words from co-occurrence alone, so words that look alike once
 transliterated (economist/economista, analyst/аналитик, student/Vollzeitstudentin, names)
-get a lexical prior: the
-statistics still decide, but start from the cognates. eflomal's sampler seeds itself from
-/dev/urandom, so two runs may differ on a few rare words.
+and words the language's bilingual dictionary gives as translations (teacher/Turnlehrerin,
+checker/backends/dictionary.py) get a lexical prior: the statistics still decide, but
+start from them. eflomal's sampler seeds itself from /dev/urandom, so two runs may differ
+on a few rare words.
 """
 
 from __future__ import annotations
@@ -15,18 +16,22 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Mapping, Sequence
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from checker.backends import dictionary
 from checker.backends.base import Aligner, Alignment
+from checker.backends.dictionary import Dictionary
+from checker.languages import language
 
-#: Cognate priors: pairs of words of at least MIN_COGNATE letters whose transliterations
-#: are this similar (difflib's ratio) get a Dirichlet prior of COGNATE_PRIOR pseudo-counts.
+#: Lexical priors: pairs of words of at least MIN_COGNATE letters whose transliterations
+#: are this similar (difflib's ratio), and pairs the language's dictionary gives, get a
+#: Dirichlet prior of LEXICAL_PRIOR pseudo-counts.
 COGNATE_SIMILARITY = 0.65
 MIN_COGNATE = 4
-COGNATE_PRIOR = 5.0
+LEXICAL_PRIOR = 5.0
 
 _NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -44,7 +49,14 @@ class EflomalAligner(Aligner):
 
     @property
     def signature(self) -> str:
-        return f"eflomal-{metadata.version('eflomal')}+gdfa"
+        dictionary = f"+{self._dictionary.name}" if self._dictionary else ""
+        return f"eflomal-{metadata.version('eflomal')}+gdfa{dictionary}"
+
+    @cached_property
+    def _dictionary(self) -> Dictionary | None:
+        """The language's bilingual dictionary (languages.toml), where it is installed."""
+        spec = language(self.lang).dictionary
+        return dictionary.load(spec) if spec and not dictionary.missing(spec) else None
 
     def align(
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
@@ -58,20 +70,22 @@ class EflomalAligner(Aligner):
             return Symmetrised(len(sources), usable, source_lines, target_lines, [], [], {})
         with tempfile.TemporaryDirectory(prefix="gen-eflomal-") as tmp:
             forward, reverse = Path(tmp, "forward"), Path(tmp, "reverse")
-            cognates = look_alike_pairs(source_lines, target_lines)
+            known = look_alike_pairs(source_lines, target_lines) | self._translations(
+                source_lines, target_lines
+            )
             eflomal.Aligner().align(
                 source_lines,
                 target_lines,
                 links_filename_fwd=str(forward),
                 links_filename_rev=str(reverse),
-                # eflomal cannot read an empty priors file: give none when nothing looks alike.
+                # eflomal cannot read an empty priors file: give none when nothing is known.
                 priors_input=[
-                    f"LEX\t{source}\t{target}\t{COGNATE_PRIOR}" for source, target in cognates
+                    f"LEX\t{source}\t{target}\t{LEXICAL_PRIOR}" for source, target in sorted(known)
                 ]
                 or None,
             )
             by_source: dict[str, set[str]] = {}
-            for source, target in cognates:
+            for source, target in known:
                 by_source.setdefault(source, set()).add(target)
             alike = {source: frozenset(targets) for source, targets in by_source.items()}
             return Symmetrised(
@@ -83,6 +97,19 @@ class EflomalAligner(Aligner):
                 reverse.read_text(encoding="utf-8").splitlines(),
                 alike,
             )
+
+    def _translations(
+        self, source_lines: Sequence[str], target_lines: Sequence[str]
+    ) -> set[tuple[str, str]]:
+        """(source word, target word) pairs the dictionary gives, lower case."""
+        if self._dictionary is None:
+            return set()
+        return dictionary.translation_pairs(
+            self._dictionary,
+            {word for line in source_lines for word in line.lower().split()},
+            {word for line in target_lines for word in line.lower().split()},
+            compounds=language(self.lang).dictionary.compounds,
+        )
 
 
 class Symmetrised(Sequence[Alignment]):
@@ -126,7 +153,7 @@ class Symmetrised(Sequence[Alignment]):
 
 def look_alike_pairs(
     source_lines: Sequence[str], target_lines: Sequence[str]
-) -> list[tuple[str, str]]:
+) -> set[tuple[str, str]]:
     """The (source word, target word) pairs, lower-cased, of some sentence pair that look
     alike: they get a prior, and anchor_cognates links them."""
     pairs = set()
@@ -134,7 +161,7 @@ def look_alike_pairs(
         sources = {word for word in source_line.lower().split() if len(word) >= MIN_COGNATE}
         targets = {word for word in target_line.lower().split() if len(word) >= MIN_COGNATE}
         pairs.update((source, target) for source in sources for target in targets)
-    return [pair for pair in sorted(pairs) if _look_alike(*pair)]
+    return {pair for pair in pairs if _look_alike(*pair)}
 
 
 def anchor_cognates(

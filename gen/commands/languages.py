@@ -5,15 +5,15 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from checker.backends import registry
+from checker.backends import dictionary, registry
 from checker.backends.base import Aligner, Tagger
-from checker.languages import language_rows
+from checker.languages import Language, language_rows
 
 
 def languages() -> None:
     """List every target language `gen check` supports and the backends that can run for
     it on this machine; then, once per backend, why it cannot run where it cannot."""
-    table = Table("lang", "language", "taggers", "aligners")
+    table = Table("lang", "language", "taggers", "aligners", "aligner dictionary")
     missing: dict[str, tuple[str, list[str]]] = {}  # backend → (first reason, languages)
     for language in sorted(language_rows(), key=lambda row: row.code):
         lang = language.code
@@ -30,8 +30,18 @@ def languages() -> None:
             language.name,
             ", ".join(runnable[Tagger]) or "–",
             ", ".join(runnable[Aligner]) or "–",
+            _dictionary(language),
         )
     console = Console(width=120)
     console.print(table)
     for name, (reason, langs) in missing.items():
         console.print(f"{name} cannot run for {', '.join(langs)}; for {langs[0]}: {reason}")
+
+
+def _dictionary(language: Language) -> str:
+    """The bilingual dictionary eflomal takes priors from, and whether it is installed."""
+    spec = language.dictionary
+    if spec is None:
+        return "–"
+    reason = dictionary.missing(spec)
+    return f"{spec.name} (missing: apt-get install {spec.package})" if reason else spec.name
