@@ -138,11 +138,13 @@ class OfflineTagger(Tagger):
         return tagged
 
     def _narrowed(self, word: Word) -> Word:
-        """``word`` with its common-gender noun readings narrowed by languages.toml's
-        ``endings`` (the first rule that matches)."""
-        if not any(a.upos == "NOUN" and a.genders == _COMMON for a in word.analyses):
+        """``word`` with its common-gender readings (nouns, or the rule's ``upos``) narrowed
+        by languages.toml's ``endings`` (the first rule that matches)."""
+        common = {a.upos for a in word.analyses if a.genders == _COMMON}
+        if not common:
             return word
-        rule = next((r for r in self._endings if r.pattern.search(word.text.lower())), None)
+        text = word.text.lower()
+        rule = next((r for r in self._endings if r.upos in common and r.pattern.search(text)), None)
         if rule is None:
             return word
         return Word(
@@ -153,7 +155,7 @@ class OfflineTagger(Tagger):
                     genders=rule.genders,
                     evidence=f"{a.evidence}, by ending /{rule.pattern.pattern}/ ({rule.note})",
                 )
-                if a.upos == "NOUN" and a.genders == _COMMON
+                if a.upos == rule.upos and a.genders == _COMMON
                 else a
                 for a in word.analyses
             ),

@@ -23,6 +23,7 @@ class SuffixRule:
     genders: frozenset[str]
     feats: Mapping[str, str]
     note: str  # why the rule holds, with its source
+    upos: str = "NOUN"  # the readings an ``endings`` row narrows
 
     @classmethod
     def from_row(cls, row: Mapping) -> SuffixRule:
@@ -31,6 +32,7 @@ class SuffixRule:
             genders=frozenset(row["genders"]),
             feats=dict(row.get("feats", {})),
             note=row["note"],
+            upos=row.get("upos", "NOUN"),
         )
 
 
