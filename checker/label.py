@@ -43,6 +43,7 @@ class AgreementRules:
     agreeing: frozenset[str]
     before: frozenset[str]
     after: frozenset[str]
+    degree_words: frozenset[str]
     predicate_gap: frozenset[str]
     predicate: frozenset[str]
     dependents: frozenset[str]
@@ -131,6 +132,7 @@ def inconclusive(reason: str) -> Verdict:
 #: occupation is often someone else's and the person's gender shows on the verbs).
 PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 _NAME = frozenset({"PROPN", "X"})
+_DETERMINER = frozenset({"DET"})
 
 
 def label(
@@ -312,7 +314,9 @@ def _bound_words(
     bound: list[tuple[int, Collection[str], str]] = []
     i = head - 1
     while i >= 0 and _is(words[i], rules.before):
-        bound.append((i, rules.before & rules.agreeing, PHRASE))
+        # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
+        classes = _DETERMINER if _is(words[i], _DETERMINER) else rules.before & rules.agreeing
+        bound.append((i, classes, PHRASE))
         i -= 1
     if _is(words[head], rules.noun) and _has_feats(words[head], rules.predicative):
         while i >= 0 and _is(words[i], rules.predicative_gap):  # ru "стала [работать] врачом"
@@ -321,8 +325,14 @@ def _bound_words(
                 break
             i -= 1
     j = head + 1
-    while j < len(words) and _is(words[j], rules.after):
-        bound.append((j, rules.after & rules.agreeing, PHRASE))
+    while j < len(words):
+        if _is(words[j], rules.after):
+            bound.append((j, rules.after & rules.agreeing, PHRASE))
+        elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
+            if _is(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"
+                bound.append((j, _DETERMINER, PHRASE))
+        else:
+            break
         j += 1
     gap_passed = not rules.predicate_after
     while j < len(words) and rules.predicate:
@@ -359,6 +369,14 @@ def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
     while j >= 0 and _is(words[j], rules.before) and not _is(words[j], {"DET"}):
         j -= 1
     return j < 0 or not _is(words[j], {"DET"})
+
+
+def _before_adjective(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether words ``i``... are degree words up to an ``after`` word (an adjective):
+    "la artista [más] joven", "l'artiste [la plus] accomplie"."""
+    while i < len(words) and words[i].text.lower() in rules.degree_words:
+        i += 1
+    return i < len(words) and _is(words[i], rules.after)
 
 
 def _coordinated(

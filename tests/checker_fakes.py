@@ -66,6 +66,8 @@ LEXICON: dict[str, tuple[tuple, ...]] = {
     "estudiante": (("NOUN", MF),),
     "y": (("CCONJ", NONE),),
     "se": (("PRON", NONE),),
+    "más": (("ADV", NONE),),
+    "le": (("DET", M), ("ADJ", MF)),  # as fr "Le" also reads as the adjective "Lème"
     "como": (("ADP", NONE),),
     "trabajó": (("VERB", NONE),),
 }

@@ -199,6 +199,16 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         # ... but an agreeing article still tells the gender
         ("The nurse is tall.", "La nurse es.", "female", "es", ("correct", None, "female")),
         ("The editor is tall.", "Hola.", "female", "es", ("inconclusive", "no_alignment", None)),
+        # a degree word between the noun and its adjective
+        (
+            "The journalist is the tallest.",
+            "Periodista más alta.",
+            "female",
+            "es",
+            ("correct", None, "female"),
+        ),
+        # a word that can be a determiner is read as one before the noun
+        ("The journalist.", "Le periodista.", "male", "es", ("correct", None, "male")),
         # a clitic between the subject (here none) and "ser" does not hide the participle
         (
             "The journalist was elected.",
