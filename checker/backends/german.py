@@ -176,14 +176,26 @@ class GermanAnalyser:
         if not word[:1].isupper():
             return ()
         if word in self.nouns:
-            return _noun_analyses(word, self.nouns[word], "german-nouns")
+            return _noun_analyses(word, self._person_first(word), "german-nouns")
         for start in range(1, len(word) - MIN_COMPOUND_HEAD + 1):
             head = word[start].upper() + word[start + 1 :]
             if head in self.nouns:
                 prefix = word[:start]
-                found = [(prefix + head.lower(), reading) for _, reading in self.nouns[head]]
+                found = [
+                    (prefix + head.lower(), reading) for _, reading in self._person_first(head)
+                ]
                 return _noun_analyses(word, found, f"german-nouns, compound head {head}")
         return ()
+
+    def _person_first(self, noun: str) -> list[tuple[str, Reading]]:
+        """The readings of a listed noun; of a form that is both a masculine agent noun with
+        a feminine in -in and a feminine noun, the agent noun's (Leiter, as Leiterin exists;
+        die Leiter "ladder" names no person)."""
+        found = self.nouns[noun]
+        genders = {reading.gender for _, reading in found}
+        if {"m", "f"} <= genders and noun + "in" in self.nouns:
+            return [(lemma, reading) for lemma, reading in found if reading.gender != "f"]
+        return found
 
     def _adjective(self, word: str) -> tuple[Analysis, ...]:
         for ending, readings in self.table.adjective_endings.items():
