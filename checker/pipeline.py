@@ -112,6 +112,7 @@ def _collecting_at_checkpoints(function: Callable[..., T]) -> Callable[..., T]:
         try:
             return function(*args, **kwargs)
         finally:
+            gc.unfreeze()
             if enabled:
                 gc.enable()
 
@@ -147,6 +148,7 @@ def check(
         scan = _Scan(kind=KIND_BY_LANG[lang])
     else:
         scan = _scan(input_path, hyp, lang, options)
+        gc.freeze()  # the items kept from the scan make no cycles: never walk them again
     if scan.kind != "gender":
         return _scorer(scan.kind)(input_path, out=out, hyp=hyp, options=options, force=force)
     backends = _build_backends(scan.languages, options, warn)

@@ -220,21 +220,24 @@ def _line(tokens: Sequence[str]) -> str:
     return " ".join("_".join(token.split()) for token in tokens)
 
 
-def _links(line: str) -> set[tuple[int, int]]:
-    """One line of eflomal's links file: ``s-t`` pairs."""
+@lru_cache(maxsize=1 << 16)
+def _links(line: str) -> frozenset[tuple[int, int]]:
+    """One line of eflomal's links file: ``s-t`` pairs (many lines repeat: "0-0 1-1 2-2")."""
     numbers = list(map(int, line.replace("-", " ").split()))
-    return set(zip(numbers[::2], numbers[1::2], strict=True))
+    return frozenset(zip(numbers[::2], numbers[1::2], strict=True))
 
 
-def grow_diag_final_and(forward: set[tuple[int, int]], reverse: set[tuple[int, int]]) -> Alignment:
+def grow_diag_final_and(
+    forward: frozenset[tuple[int, int]], reverse: frozenset[tuple[int, int]]
+) -> Alignment:
     """Symmetrise two directional alignments (Koehn et al. 2003; Moses' grow-diag-final-and):
     start from their intersection, grow into neighbouring union links that align a word not
     yet aligned, then add union links whose both words are still unaligned. Only links next
     to one the directions disagree on are looked around: most pairs have few or none."""
     if forward == reverse:
         return frozenset(forward)
-    links = forward & reverse
-    pending = (forward | reverse) - links
+    links = set(forward & reverse)
+    pending = set(forward | reverse) - links
     source_aligned = {s for s, _ in links}
     target_aligned = {t for _, t in links}
     grown = True
