@@ -50,6 +50,8 @@ def test_expected_gender_from_context(words, context, gender, reason):
         ("Pemberton was editor-in-chief of the Bulletin.", ["editor-in-chief"], "editor-in-chief"),
         ("Rebels captured the judge.", ["Rebels", "judge"], "judge"),
         ("He was the author and curator of the show.", ["author", "curator"], "author"),
+        # the one in predicate position names the subject, not someone mentioned
+        ("The judge said that Smith was a nurse.", ["judge", "nurse"], "nurse"),
         ("His mother and his wife stayed home.", [], None),
         ("The car broke down.", [], None),
     ],
@@ -78,7 +80,7 @@ def test_words_used_as_other_parts_of_speech_are_not_occupations(words):
         ["politician", "doctor"],
         ["captain"],
     ]
-    assert main_occupation(found[0])["text"] == "politician"
+    assert main_occupation(found[0])["text"] == "doctor"  # "worked as": the predicate
 
 
 def test_records_carry_both_references_and_mark_undecidable(words):
@@ -93,7 +95,7 @@ def test_records_carry_both_references_and_mark_undecidable(words):
     assert first["id"] == "mtgeneval-dev-en_fr-00001"
     assert first["expected_gender"] == "female" and "undecidable" not in first
     assert first["occupation"] == {
-        "text": "painter", "index": 1, "plural": False, "capitalised": False
+        "text": "painter", "index": 1, "plural": False, "capitalised": False, "predicative": False
     }  # fmt: skip
     assert first["references"] == {
         "original": "La peintre y exposa.",

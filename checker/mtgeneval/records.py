@@ -29,6 +29,10 @@ from checker.mtgeneval.english_tags import noun_spans
 from checker.mtgeneval.wordnet import DEBIAN_WORDNET, load_nouns
 
 _CUES_FILE = Path(__file__).with_name("english_cues.json")
+#: Words that, up to three tokens before a person noun, make it the sentence's predicate
+#: ("was a teacher", "worked as an engineer"): it then names the subject, the person the
+#: context is about, rather than someone the sentence mentions.
+_PREDICATIVE_CUES = frozenset({"as", "is", "was", "became", "become", "becomes", "been"})
 #: Longest WordNet compound looked for ("chief executive officer").
 _MAX_COMPOUND = 3
 
@@ -109,7 +113,8 @@ def expected_gender(context: str, words: EnglishPersonWords) -> tuple[str | None
 def find_occupations(
     tokens: list[str], words: EnglishPersonWords, nouns: Sequence[bool] | None = None
 ) -> list[dict]:
-    """Person nouns in ``tokens`` as ``{"text", "index", "plural", "capitalised"}``, in order.
+    """Person nouns in ``tokens`` as ``{"text", "index", "plural", "capitalised",
+    "predicative"}``, in order.
     ``nouns`` (one flag per token, from :func:`noun_flags`) keeps out words used as something
     else in this sentence ("Prior to", "the official account").
 
@@ -138,6 +143,9 @@ def find_occupations(
             "index": end - 1,
             "plural": plural,
             "capitalised": any(token[:1].isupper() for token in tokens[max(begin, 1) : end]),
+            "predicative": any(
+                token.lower() in _PREDICATIVE_CUES for token in tokens[max(0, begin - 3) : begin]
+            ),
         }
         for begin, end, plural in spans
     ]
@@ -172,9 +180,13 @@ def noun_flags(texts: Sequence[str]) -> list[tuple[list[str], list[bool]]]:
 
 
 def main_occupation(occupations: list[dict]) -> dict | None:
-    """The occupation the record is about: the first singular lower-case one, else the first
-    singular one, else the first (None when there is none)."""
-    ranked = sorted(occupations, key=lambda found: (found["plural"], found["capitalised"]))
+    """The occupation the record is about: the first singular lower-case one in predicate
+    position, else the first singular lower-case one, else the first singular one, else
+    the first (None when there is none)."""
+    ranked = sorted(
+        occupations,
+        key=lambda found: (found["plural"], found["capitalised"], not found["predicative"]),
+    )
     return ranked[0] if ranked else None
 
 
