@@ -324,3 +324,13 @@ def test_cli_checker_agreement_with_fake_backends(tmp_path):
     }
     assert agreement["agreement"] == 100.0 and "tagger:fake" in agreement["signature"]
     assert "Reference-free checker agreement: 2/2" in done.stdout
+
+
+def test_checker_gets_the_backend_options_gen_check_takes(tiny_dataset, tmp_path):
+    missing = tmp_path / "no-model"
+    done = run_gen(
+        "--mt-geneval", str(tiny_dataset), "--lang", "fr", "--references", "correct",
+        "--checker", "--aligner", "simalign", "--tagger", "offline", "--align-model", str(missing),
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert f"model '{missing}' is not here" in done.stderr

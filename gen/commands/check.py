@@ -10,8 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from checker import pipeline
 from checker.backends import registry
-from checker.backends.base import Aligner, Tagger
-from gen.commands.options import Force
+from gen.commands import options as shared
 
 
 def check(
@@ -34,33 +33,17 @@ def check(
         Path | None,
         typer.Option(help="Output folder Default: INPUT's name + .check, beside it."),
     ] = None,
-    aligner: Annotated[
-        str,
-        typer.Option(help=f"Word aligner: {', '.join([registry.AUTO, *registry.names(Aligner)])}."),
-    ] = registry.AUTO,
-    tagger: Annotated[
-        str,
-        typer.Option(help=f"Tagger: {', '.join([registry.AUTO, *registry.names(Tagger)])}."),
-    ] = registry.AUTO,
-    align_model: Annotated[
-        str | None, typer.Option(help="SimAlign: model name or local model folder.")
-    ] = None,
-    align_method: Annotated[
-        str | None, typer.Option(help="SimAlign: itermax (default), argmax or match.")
-    ] = None,
-    align_layer: Annotated[int | None, typer.Option(help="SimAlign: embedding layer.")] = None,
-    stanza_dir: Annotated[Path | None, typer.Option(help="Stanza: local resources folder.")] = None,
-    depparse: Annotated[
-        bool, typer.Option("--depparse", help="Stanza: also parse, for agreement by heads.")
-    ] = False,
-    device: Annotated[
-        str | None, typer.Option(help="Neural backends: cpu, cuda, cuda:1... (default: best).")
-    ] = None,
-    half: Annotated[bool, typer.Option("--half", help="Neural backends: half precision.")] = False,
-    batch_size: Annotated[int | None, typer.Option(min=1, help="Neural backends: batch.")] = None,
-    download: Annotated[
-        bool, typer.Option("--download", help="Let neural backends fetch missing models.")
-    ] = False,
+    aligner: shared.AlignerName = registry.AUTO,
+    tagger: shared.TaggerName = registry.AUTO,
+    align_model: shared.AlignModel = None,
+    align_method: shared.AlignMethod = None,
+    align_layer: shared.AlignLayer = None,
+    stanza_dir: shared.StanzaDir = None,
+    depparse: shared.Depparse = False,
+    device: shared.Device = None,
+    half: shared.Half = False,
+    batch_size: shared.BatchSize = None,
+    download: shared.Download = False,
     chunk_size: Annotated[
         int,
         typer.Option(min=1, help="Records labelled together; eflomal is fitted on each chunk."),
@@ -68,7 +51,7 @@ def check(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue an interrupted run into the same --out.")
     ] = False,
-    force: Force = False,
+    force: shared.Force = False,
     skip_invalid: Annotated[
         bool,
         typer.Option(
@@ -86,22 +69,12 @@ def check(
 ) -> None:
     """Label each translation correct / wrong / inconclusive for the occupation's gender,
     without references, and write results.jsonl, summary.json and summary.md."""
+    backends = shared.backend_options(locals())
     out = out or pipeline.resolve_input(input_path).parent / f"{input_path.stem}.check"
-    backend_options = {
-        "align_model": align_model,
-        "align_method": align_method,
-        "align_layer": align_layer,
-        "stanza_dir": stanza_dir,
-        "stanza_depparse": depparse or None,
-        "device": device,
-        "half": half or None,
-        "batch_size": batch_size,
-        "download": download or None,
-    }
     options = pipeline.CheckOptions(
         aligner=aligner,
         tagger=tagger,
-        backend_options={k: v for k, v in backend_options.items() if v is not None},
+        backend_options=backends,
         chunk_size=chunk_size,
         skip_invalid=skip_invalid,
         seed=seed,

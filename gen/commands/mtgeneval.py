@@ -8,13 +8,12 @@ from typing import Annotated
 
 import typer
 
-from checker.backends.base import Aligner, Tagger
-from checker.backends.registry import AUTO, names
+from checker.backends.registry import AUTO
 from checker.mtgeneval.dataset import LANGUAGES, SPLITS, SUBSETS
 from checker.mtgeneval.evaluate import REFERENCE_CHOICES, evaluate
 from checker.mtgeneval.report import markdown, write_report
 from checker.pipeline import CheckOptions
-from gen.commands.options import Force
+from gen.commands import options as shared
 
 Split = Enum("Split", {name: name for name in SPLITS}, type=str)
 Subset = Enum("Subset", {name: name for name in SUBSETS}, type=str)
@@ -55,7 +54,7 @@ def mt_geneval(
         Path | None,
         typer.Option(help="Write summary.json, summary.md and segments.jsonl here."),
     ] = None,
-    force: Force = False,
+    force: shared.Force = False,
     with_checker: Annotated[
         bool,
         typer.Option(
@@ -64,15 +63,21 @@ def mt_geneval(
             "(gen check) and report how often the two agree.",
         ),
     ] = False,
-    aligner: Annotated[
-        str, typer.Option(help=f"--checker's aligner: {', '.join([AUTO, *names(Aligner)])}.")
-    ] = AUTO,
-    tagger: Annotated[
-        str, typer.Option(help=f"--checker's tagger: {', '.join([AUTO, *names(Tagger)])}.")
-    ] = AUTO,
+    aligner: shared.AlignerName = AUTO,
+    tagger: shared.TaggerName = AUTO,
+    align_model: shared.AlignModel = None,
+    align_method: shared.AlignMethod = None,
+    align_layer: shared.AlignLayer = None,
+    stanza_dir: shared.StanzaDir = None,
+    depparse: shared.Depparse = False,
+    device: shared.Device = None,
+    half: shared.Half = False,
+    batch_size: shared.BatchSize = None,
+    download: shared.Download = False,
 ) -> None:
     """Score translations on MT-GenEval (Currey et al., 2022) as the paper does, and print
-    the Markdown summary."""
+    the Markdown summary. With --checker, the backend options are gen check's."""
+    backends = shared.backend_options(locals())
     scores = evaluate(
         dataset,
         lang,
@@ -81,7 +86,13 @@ def mt_geneval(
         hypotheses=hypotheses or None,
         references=references.value if references else None,
         mode="compat" if compat else "default",
-        checker=CheckOptions(aligner=aligner, tagger=tagger) if with_checker else None,
+        checker=CheckOptions(
+            aligner=aligner,
+            tagger=tagger,
+            backend_options=backends,
+        )
+        if with_checker
+        else None,
     )
     if out is not None:
         write_report(scores, out, force=force)

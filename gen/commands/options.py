@@ -2,8 +2,62 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
+from checker.backends import registry
+from checker.backends.base import Aligner, Tagger
+
 Force = Annotated[bool, typer.Option("--force", help="Replace an existing output folder.")]
+
+# The checker's backends (gen check, gen mt-geneval --checker).
+AlignerName = Annotated[
+    str, typer.Option(help=f"Word aligner: {', '.join([registry.AUTO, *registry.names(Aligner)])}.")
+]
+TaggerName = Annotated[
+    str, typer.Option(help=f"Tagger: {', '.join([registry.AUTO, *registry.names(Tagger)])}.")
+]
+AlignModel = Annotated[str | None, typer.Option(help="SimAlign: model name or local model folder.")]
+AlignMethod = Annotated[
+    str | None, typer.Option(help="SimAlign: itermax (default), argmax or match.")
+]
+AlignLayer = Annotated[int | None, typer.Option(help="SimAlign: embedding layer.")]
+StanzaDir = Annotated[Path | None, typer.Option(help="Stanza: local resources folder.")]
+Depparse = Annotated[
+    bool, typer.Option("--depparse", help="Stanza: also parse, for agreement by heads.")
+]
+Device = Annotated[
+    str | None, typer.Option(help="Neural backends: cpu, cuda, cuda:1... (default: best).")
+]
+Half = Annotated[bool, typer.Option("--half", help="Neural backends: half precision.")]
+BatchSize = Annotated[int | None, typer.Option(min=1, help="Neural backends: batch.")]
+Download = Annotated[
+    bool, typer.Option("--download", help="Let neural backends fetch missing models.")
+]
+
+
+#: Command parameter → the backend option it sets (a flag left off sets nothing).
+_BACKEND_OPTIONS = {
+    "align_model": "align_model",
+    "align_method": "align_method",
+    "align_layer": "align_layer",
+    "stanza_dir": "stanza_dir",
+    "depparse": "stanza_depparse",
+    "device": "device",
+    "half": "half",
+    "batch_size": "batch_size",
+    "download": "download",
+}
+
+
+def backend_options(parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """The backend options a command was given, from its parameters (pass ``locals()``
+    first thing), under the names the backends read."""
+    return {
+        option: parameters[name]
+        for name, option in _BACKEND_OPTIONS.items()
+        if parameters[name] not in (None, False)
+    }
