@@ -35,8 +35,9 @@ _BASE64 = {c: i for i, c in enumerate(
 _MARKUP = re.compile(r"<[^>]*>|\[[^\]]*\]|\([^)]*\)|\{[^}]*\}")
 _NUMBERING = re.compile(r"^\d+\.\s*")
 _NOT_TRANSLATIONS = ("Synonym", "see:", "Note:", "Example:")
-#: A word: letters, maybe joined by hyphens (not an IPA transcription, not a label).
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+#: A word: a letter, then anything but spaces, digits and punctuation other than "-" and
+#: "'" (combining marks too: hi शिक्षक); not an IPA transcription (/.../), not a label.
+_WORD = re.compile(r"(?=\w)[^\s\d_/:;,.()\[\]{}<>\"!?=]+")
 #: English plural endings, longest first (WordNet's detachment rules for nouns).
 _PLURALS = (("men", "man"), ("ies", "y"), ("ses", "s"), ("es", ""), ("s", ""))
 
