@@ -366,9 +366,17 @@ def _bound_words(
 def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
     """Whether noun ``i`` stands without a determiner (adjectives may come before it)."""
     j = i - 1
-    while j >= 0 and _is(words[j], rules.before) and not _is(words[j], {"DET"}):
+    while j >= 0 and _is(words[j], rules.before) and not _is(words[j], _DETERMINER):
         j -= 1
-    return j < 0 or not _is(words[j], {"DET"})
+    return j < 0 or not _is(words[j], _DETERMINER)
+
+
+def _skip(words: Sequence[Word], i: int, step: int, classes: Collection[str]) -> int:
+    """The first position from ``i`` on, going ``step`` by ``step``, whose word is not of
+    ``classes`` (possibly just outside the sentence)."""
+    while 0 <= i < len(words) and _is(words[i], classes):
+        i += step
+    return i
 
 
 def _before_adjective(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
@@ -388,17 +396,13 @@ def _coordinated(
     only for a head of open gender; each coordinated noun, the nearest on either side,
     votes with its own gender."""
     found = []
-    for step in (1, -1):
-        i = head + step
-        while 0 <= i < len(words) and _is(words[i], rules.after) and step == 1:
-            i += step
+    # rightwards: the head's adjectives, the coordinator, the other noun's adjectives; and
+    # leftwards: the coordinator, the other noun's adjectives (after it)
+    for step, head_side, other_side in ((1, rules.after, rules.before), (-1, (), rules.after)):
+        i = _skip(words, head + step, step, head_side)
         if not (0 <= i < len(words)) or not _coordinator(words[i], rules):
             continue
-        j = i + step
-        while 0 <= j < len(words) and _is(words[j], rules.before) and step == 1:
-            j += step  # adjectives before the coordinated noun
-        while 0 <= j < len(words) and _is(words[j], rules.after) and step == -1:
-            j += step  # adjectives after the coordinated noun
+        j = _skip(words, i + step, step, other_side)
         if 0 <= j < len(words) and _is(words[j], rules.noun) and _bare(words, j, rules):
             found.append((j, rules.noun, PHRASE))
     return found

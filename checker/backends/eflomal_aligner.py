@@ -170,11 +170,11 @@ def anchor_cognates(
     target: Sequence[str],
     cognates: Mapping[str, frozenset[str]],
 ) -> Alignment:
-    """Link a source word to the one target word that looks alike it (and alike no other
-    source word), and to nothing else: on a small batch the statistics can link an
+    """Link a source word to the one target word that looks alike it or translates it (and
+    no other source word), and to nothing else: on a small batch the statistics can link an
     occupation to a neighbour ("the artist's image backgrounds" → "los fondos de imagen de
     la artista": artist → fondos, or to both) though its cognate stands in the sentence.
-    ``cognates`` maps a source word to the target words that look alike it."""
+    ``cognates`` maps a source word to its look-alikes and dictionary translations."""
     alike = [
         (s, t)
         for s, word in enumerate(source)
