@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from checker.backends.eflomal_aligner import anchor_cognates, look_alike_pairs
+from checker.backends.eflomal_aligner import anchor_cognates, candidate_scores, look_alike_pairs
 
 
 def test_eflomal_links_an_occupation_to_its_one_cognate():
     source = "the artist 's image backgrounds".split()
     target = "los fondos de imagen de la artista".split()
-    cognates = dict.fromkeys(["artist"], frozenset({"artista"}))
     assert ("artist", "artista") in look_alike_pairs([" ".join(source)], [" ".join(target)])
+    cognates = candidate_scores({("artist", "artista")}, set())
     links = anchor_cognates(frozenset({(1, 1), (4, 1), (3, 3)}), source, target, cognates)
     assert links == {(1, 6), (4, 1), (3, 3)}
     # linked to a neighbour and the cognate: the cognate alone
@@ -17,6 +17,22 @@ def test_eflomal_links_an_occupation_to_its_one_cognate():
     # two look-alikes: the statistics keep their say
     twice = [*target, "artista"]
     assert anchor_cognates(frozenset({(1, 1)}), source, twice, cognates) == {(1, 1)}
+
+
+def test_eflomal_anchor_prefers_the_clearly_better_candidate():
+    source = "Hermsen is a professor at the University".split()
+    target = "Hermsen è professore di astrofisica presso l' Università".split()
+    lower = [[word.lower() for word in words] for words in (source, target)]
+    known = look_alike_pairs(*[[" ".join(words)] for words in lower])
+    # "presso" looks like "professor" too, but much less than "professore" does
+    assert {("professor", "presso"), ("professor", "professore")} <= known
+    cognates = candidate_scores(known, set())
+    assert (3, 2) in anchor_cognates(frozenset({(3, 4)}), *lower, cognates)
+    # a dictionary translation beats a look-alike: teacher → maestra, not "teatro"
+    source, target = "the teacher".split(), "la maestra del teatro".split()
+    cognates = candidate_scores({("teacher", "maestra"), ("teacher", "teatro")},
+                                {("teacher", "maestra")})
+    assert anchor_cognates(frozenset({(1, 3)}), source, target, cognates) == {(1, 1)}
 
 
 def test_eflomal_aligns_a_batch_where_nothing_looks_alike():

@@ -32,6 +32,8 @@ from checker.languages import language
 COGNATE_SIMILARITY = 0.65
 MIN_COGNATE = 4
 LEXICAL_PRIOR = 5.0
+#: How much better than any rival a look-alike or translation must be to anchor a link.
+ANCHOR_MARGIN = 0.1
 
 _NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -70,9 +72,8 @@ class EflomalAligner(Aligner):
             return Symmetrised(len(sources), usable, source_lines, target_lines, [], [], {})
         with tempfile.TemporaryDirectory(prefix="gen-eflomal-") as tmp:
             forward, reverse = Path(tmp, "forward"), Path(tmp, "reverse")
-            known = look_alike_pairs(source_lines, target_lines) | self._translations(
-                source_lines, target_lines
-            )
+            translations = self._translations(source_lines, target_lines)
+            known = look_alike_pairs(source_lines, target_lines) | translations
             eflomal.Aligner().align(
                 source_lines,
                 target_lines,
@@ -84,10 +85,6 @@ class EflomalAligner(Aligner):
                 ]
                 or None,
             )
-            by_source: dict[str, set[str]] = {}
-            for source, target in known:
-                by_source.setdefault(source, set()).add(target)
-            alike = {source: frozenset(targets) for source, targets in by_source.items()}
             return Symmetrised(
                 len(sources),
                 usable,
@@ -95,7 +92,7 @@ class EflomalAligner(Aligner):
                 target_lines,
                 forward.read_text(encoding="utf-8").splitlines(),
                 reverse.read_text(encoding="utf-8").splitlines(),
-                alike,
+                candidate_scores(known, translations),
             )
 
     def _translations(
@@ -124,7 +121,7 @@ class Symmetrised(Sequence[Alignment]):
         target_lines: Sequence[str],
         forward: Sequence[str],
         reverse: Sequence[str],
-        alike: Mapping[str, frozenset[str]],
+        alike: Mapping[str, Mapping[str, float]],
     ):
         if not len(usable) == len(forward) == len(reverse):
             raise RuntimeError(f"eflomal answered {len(forward)} lines for {len(usable)} pairs")
@@ -164,32 +161,66 @@ def look_alike_pairs(
     return {pair for pair in pairs if _look_alike(*pair)}
 
 
+def candidate_scores(
+    known: set[tuple[str, str]], translations: set[tuple[str, str]]
+) -> dict[str, dict[str, float]]:
+    """Source word → its look-alikes and dictionary translations, each with how good a
+    match it is: 1 for a translation, else the look-alike's similarity."""
+    scores: dict[str, dict[str, float]] = {}
+    for source, target in known:
+        score = 1.0 if (source, target) in translations else _similarity(source, target)
+        scores.setdefault(source, {})[target] = score
+    return scores
+
+
 def anchor_cognates(
     links: Alignment,
     source: Sequence[str],
     target: Sequence[str],
-    cognates: Mapping[str, frozenset[str]],
+    cognates: Mapping[str, Mapping[str, float]],
 ) -> Alignment:
-    """Link a source word to the one target word that looks alike it or translates it (and
-    no other source word), and to nothing else: on a small batch the statistics can link an
-    occupation to a neighbour ("the artist's image backgrounds" → "los fondos de imagen de
-    la artista": artist → fondos, or to both) though its cognate stands in the sentence.
-    ``cognates`` maps a source word to its look-alikes and dictionary translations."""
-    alike = [
-        (s, t)
+    """Link a source word to the target word that translates it or looks most alike it, and
+    to nothing else, where each is the other's clear best: on a small batch the statistics
+    can link an occupation to a neighbour ("the artist's image backgrounds" → "los fondos de
+    imagen de la artista": artist → fondos, or to both) though its cognate stands in the
+    sentence. A worse look-alike does not stand in the way ("professor" → "professore", not
+    "presso"); two equal candidates (a word said twice) leave the links as they are.
+    ``cognates`` is :func:`candidate_scores`'s map."""
+    scored = {
+        (s, t): cognates[word][other]
         for s, word in enumerate(source)
         if word in cognates
         for t, other in enumerate(target)
         if other in cognates[word]
-    ]
-    if not alike:
+    }
+    if not scored:
         return links
     anchored = set(links)
-    for s, t in alike:
-        sole = all(pair == (s, t) for pair in alike if pair[0] == s or pair[1] == t)
-        if sole:
-            anchored = {link for link in anchored if link[0] != s} | {(s, t)}
+    for s, t in _mutual_best(scored):
+        anchored = {link for link in anchored if link[0] != s} | {(s, t)}
     return frozenset(anchored)
+
+
+def _mutual_best(scored: Mapping[tuple[int, int], float]) -> list[tuple[int, int]]:
+    """The pairs whose target is the source's clear best candidate and the other way round
+    (better than any rival by ANCHOR_MARGIN, or the only one)."""
+    best_target = _clear_best(scored, side=0)
+    best_source = _clear_best(scored, side=1)
+    return [(s, t) for s, t in best_target.items() if best_source.get(t) == s]
+
+
+def _clear_best(scored: Mapping[tuple[int, int], float], side: int) -> dict[int, int]:
+    """For each position on ``side`` (0: source, 1: target), its partner that scores
+    ANCHOR_MARGIN above every other partner, where there is one."""
+    candidates: dict[int, list[tuple[float, int]]] = {}
+    for pair, score in scored.items():
+        candidates.setdefault(pair[side], []).append((score, pair[1 - side]))
+    best = {}
+    for position, ranked in candidates.items():
+        ranked.sort(reverse=True)
+        if len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= ANCHOR_MARGIN:
+            best[position] = ranked[0][1]
+    return best
 
 
 @lru_cache(maxsize=1 << 16)
@@ -200,16 +231,21 @@ def _latin(word: str) -> str:
 
 
 @lru_cache(maxsize=1 << 20)
-def _look_alike(source: str, target: str) -> bool:
-    """Whether two words look alike, as wholes (editor/editora) or as the head of a
-    compound (student/Vollzeitstudentin: the compound's end)."""
+def _similarity(source: str, target: str) -> float:
+    """How alike two words look once transliterated: difflib's ratio of the wholes
+    (editor/editora) or, for a longer word, of its end (student/Vollzeitstudentin: the head
+    of a compound); 0 when either is shorter than MIN_COGNATE."""
     a, b = _latin(source), _latin(target)
     if min(len(a), len(b)) < MIN_COGNATE:
-        return False
-    if a[0] == b[0] and SequenceMatcher(None, a, b).ratio() >= COGNATE_SIMILARITY:
-        return True
-    tail = b[-len(a) - 3 :]
-    return len(b) > len(a) + 3 and SequenceMatcher(None, a, tail).ratio() >= COGNATE_SIMILARITY
+        return 0.0
+    whole = SequenceMatcher(None, a, b).ratio() if a[0] == b[0] else 0.0
+    if len(b) > len(a) + 3:
+        return max(whole, SequenceMatcher(None, a, b[-len(a) - 3 :]).ratio())
+    return whole
+
+
+def _look_alike(source: str, target: str) -> bool:
+    return _similarity(source, target) >= COGNATE_SIMILARITY
 
 
 def _line(tokens: Sequence[str]) -> str:
