@@ -28,6 +28,16 @@ class DictionarySpec:
 
 
 @dataclass(frozen=True)
+class BidixSpec:
+    """Apertium bilingual dictionaries that lead from English to the language, one after
+    the other (eng→spa, then spa→ita where there is no eng→ita pair)."""
+
+    name: str  # how the signature names the chain (apertium-eng-spa-ita)
+    chain: tuple[str, ...]  # .autobil.bin paths under /usr/share/apertium, English first
+    packages: tuple[str, ...]  # the Debian packages that install them
+
+
+@dataclass(frozen=True)
 class Language:
     """One row of languages.toml (see the file's header for what each field means)."""
 
@@ -39,6 +49,7 @@ class Language:
     aliases: tuple[str, ...] = ()
     apertium: ApertiumAnalyserSpec | None = None
     dictionary: DictionarySpec | None = None
+    bidix: BidixSpec | None = None
     contractions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     suffixes: tuple[Mapping[str, Any], ...] = ()
     endings: tuple[Mapping[str, Any], ...] = ()
@@ -51,7 +62,7 @@ def languages() -> Mapping[str, Language]:
     by_code: dict[str, Language] = {}
     for code, row in table.items():
         try:
-            apertium, dictionary = row.get("apertium"), row.get("dictionary")
+            apertium, dictionary, bidix = (row.get(k) for k in ("apertium", "dictionary", "bidix"))
             language = Language(
                 code=code,
                 name=row["name"],
@@ -61,6 +72,9 @@ def languages() -> Mapping[str, Language]:
                 aliases=tuple(row.get("aliases", ())),
                 apertium=ApertiumAnalyserSpec(**apertium) if apertium else None,
                 dictionary=DictionarySpec(**dictionary) if dictionary else None,
+                bidix=BidixSpec(bidix["name"], tuple(bidix["chain"]), tuple(bidix["packages"]))
+                if bidix
+                else None,
                 contractions={k: tuple(v) for k, v in row.get("contractions", {}).items()},
                 suffixes=tuple(row.get("suffixes", ())),
                 endings=tuple(row.get("endings", ())),

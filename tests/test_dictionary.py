@@ -53,9 +53,10 @@ def test_entries_give_their_one_word_translations(spec):
 
 
 def test_target_words_match_inflected_and_inside_compounds(spec):
+    found = load(spec)
+    words = ["the", "teacher", "editor", "judge"]
     pairs = translation_pairs(
-        load(spec),
-        ["the", "teacher", "editor", "judge"],
+        {word: found.translations(word) for word in words},
         ["die", "turnlehrerin", "redakteure", "richterin", "urteil", "lehrgang"],
         compounds=True,
     )
@@ -65,7 +66,8 @@ def test_target_words_match_inflected_and_inside_compounds(spec):
         ("judge", "richterin"),
         ("judge", "urteil"),  # "urteilen" less its inflection
     }
-    plain = translation_pairs(load(spec), ["teacher"], ["turnlehrerin", "lehrerin"], False)
+    teacher = {"teacher": found.translations("teacher")}
+    plain = translation_pairs(teacher, ["turnlehrerin", "lehrerin"], False)
     assert plain == {("teacher", "lehrerin")}
 
 

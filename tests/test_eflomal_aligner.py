@@ -30,8 +30,9 @@ def test_eflomal_anchor_prefers_the_clearly_better_candidate():
     assert (3, 2) in anchor_cognates(frozenset({(3, 4)}), *lower, cognates)
     # a dictionary translation beats a look-alike: teacher → maestra, not "teatro"
     source, target = "the teacher".split(), "la maestra del teatro".split()
-    cognates = candidate_scores({("teacher", "maestra"), ("teacher", "teatro")},
-                                {("teacher", "maestra")})
+    cognates = candidate_scores(
+        {("teacher", "maestra"), ("teacher", "teatro")}, {("teacher", "maestra")}
+    )
     assert anchor_cognates(frozenset({(1, 3)}), source, target, cognates) == {(1, 1)}
 
 

@@ -61,14 +61,10 @@ class Dictionary:
 
     def translations(self, word: str) -> frozenset[str]:
         """The translations of a lower-case English word, or of its singular."""
-        found = self._entry(word)
-        if found:
-            return found
-        for ending, replacement in _PLURALS:
-            if word.endswith(ending) and len(word) > len(ending) + 2:
-                found = self._entry(word[: -len(ending)] + replacement)
-                if found:
-                    return found
+        for lemma in (word, *singulars(word)):
+            found = self._entry(lemma)
+            if found:
+                return found
         return frozenset()
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (one Dictionary per language and process)
@@ -80,6 +76,15 @@ class Dictionary:
                 self._text[start : start + length].decode("utf-8", "replace")
             )
         )
+
+
+def singulars(word: str) -> list[str]:
+    """The singulars a lower-case English word may be the plural of (WordNet's rules)."""
+    return [
+        word[: -len(ending)] + replacement
+        for ending, replacement in _PLURALS
+        if word.endswith(ending) and len(word) > len(ending) + 2
+    ]
 
 
 @cache
@@ -119,19 +124,18 @@ def _translations(body: str) -> Iterable[str]:
 
 
 def translation_pairs(
-    dictionary: Dictionary,
-    source_words: Iterable[str],
+    translations: Mapping[str, Iterable[str]],
     target_words: Iterable[str],
     compounds: bool,
 ) -> set[tuple[str, str]]:
-    """The (source word, target word) pairs, lower case, where the target word matches a
-    translation of the source word: starts with it, less up to INFLECTION letters, or
-    (with ``compounds``) contains it after a first part (Lehrer → Turnlehrerin). Each
+    """The (source word, target word) pairs, lower case, where the target word matches one
+    of the source word's ``translations``: starts with it, less up to INFLECTION letters,
+    or (with ``compounds``) contains it after a first part (Lehrer → Turnlehrerin). Each
     target word is looked at once, through its prefixes and inner substrings."""
     stems: dict[str, set[str]] = {}  # translation less its inflection → source words
     wholes: dict[str, set[str]] = {}  # whole translation → source words, for compounds
-    for source in set(source_words):
-        for translation in dictionary.translations(source):
+    for source, found in translations.items():
+        for translation in found:
             if len(translation) >= MIN_PREFIX:
                 stem = translation[: max(MIN_STEM, len(translation) - INFLECTION)]
                 stems.setdefault(stem, set()).add(source)

@@ -21,8 +21,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from checker.backends import dictionary
+from checker.backends import bidix, dictionary
 from checker.backends.base import Aligner, Alignment
+from checker.backends.bidix import ApertiumBidix
 from checker.backends.dictionary import Dictionary
 from checker.languages import language
 
@@ -51,14 +52,20 @@ class EflomalAligner(Aligner):
 
     @property
     def signature(self) -> str:
-        dictionary = f"+{self._dictionary.name}" if self._dictionary else ""
-        return f"eflomal-{metadata.version('eflomal')}+gdfa{dictionary}"
+        sources = "".join(f"+{source.name}" for source in (self._dictionary, self._bidix) if source)
+        return f"eflomal-{metadata.version('eflomal')}+gdfa{sources}"
 
     @cached_property
     def _dictionary(self) -> Dictionary | None:
         """The language's bilingual dictionary (languages.toml), where it is installed."""
         spec = language(self.lang).dictionary
         return dictionary.load(spec) if spec and not dictionary.missing(spec) else None
+
+    @cached_property
+    def _bidix(self) -> ApertiumBidix | None:
+        """The language's Apertium bilingual dictionaries (languages.toml), where installed."""
+        spec = language(self.lang).bidix
+        return ApertiumBidix(spec) if spec and not bidix.missing(spec) else None
 
     def align(
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
@@ -98,14 +105,22 @@ class EflomalAligner(Aligner):
     def _translations(
         self, source_lines: Sequence[str], target_lines: Sequence[str]
     ) -> set[tuple[str, str]]:
-        """(source word, target word) pairs the dictionary gives, lower case."""
-        if self._dictionary is None:
+        """(source word, target word) pairs the dictionaries give, lower case."""
+        if self._dictionary is None and self._bidix is None:
             return set()
+        words = {word for line in source_lines for word in line.lower().split()}
+        found: dict[str, set[str]] = {word: set() for word in words}
+        if self._dictionary is not None:
+            for word in words:
+                found[word].update(self._dictionary.translations(word))
+        if self._bidix is not None:
+            for word, translations in self._bidix.translations(words).items():
+                found[word].update(translations)
+        spec = language(self.lang).dictionary
         return dictionary.translation_pairs(
-            self._dictionary,
-            {word for line in source_lines for word in line.lower().split()},
+            found,
             {word for line in target_lines for word in line.lower().split()},
-            compounds=language(self.lang).dictionary.compounds,
+            compounds=spec is not None and spec.compounds,
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from checker.backends import dictionary, registry
+from checker.backends import bidix, dictionary, registry
 from checker.backends.base import Aligner, Tagger
 from checker.languages import Language, language_rows
 
@@ -39,9 +39,12 @@ def languages() -> None:
 
 
 def _dictionary(language: Language) -> str:
-    """The bilingual dictionary eflomal takes priors from, and whether it is installed."""
-    spec = language.dictionary
-    if spec is None:
-        return "–"
-    reason = dictionary.missing(spec)
-    return f"{spec.name} (missing: apt-get install {spec.package})" if reason else spec.name
+    """The bilingual dictionaries eflomal takes priors from, and whether they are installed."""
+    found = []
+    for spec, reason in (
+        (language.dictionary, language.dictionary and dictionary.missing(language.dictionary)),
+        (language.bidix, language.bidix and bidix.missing(language.bidix)),
+    ):
+        if spec is not None:
+            found.append(f"{spec.name} (missing: {reason})" if reason else spec.name)
+    return ", ".join(found) or "–"
