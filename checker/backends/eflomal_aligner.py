@@ -219,6 +219,9 @@ def anchor_cognates(
 def _mutual_best(scored: Mapping[tuple[int, int], float]) -> list[tuple[int, int]]:
     """The pairs whose target is the source's clear best candidate and the other way round
     (better than any rival by ANCHOR_MARGIN, or the only one)."""
+    sources, targets = {s for s, _ in scored}, {t for _, t in scored}
+    if len(sources) == len(targets) == len(scored):  # no rivals: the usual case
+        return list(scored)
     best_target = _clear_best(scored, side=0)
     best_source = _clear_best(scored, side=1)
     return [(s, t) for s, t in best_target.items() if best_source.get(t) == s]
