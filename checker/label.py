@@ -9,7 +9,7 @@ the expected gender. The rules that find the words agreeing with a noun are data
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -61,10 +61,10 @@ class AgreementRules:
 
 
 @cache
-def agreement_rules(lang: str, path: Path = AGREEMENT_FILE) -> AgreementRules:
+def agreement_rules(lang: str) -> AgreementRules:
     """The rules for ``lang`` (a code or alias of checker/languages.toml): the file's
     [defaults], then its family's, then its own section's."""
-    table = read_table(path)
+    table = read_table(AGREEMENT_FILE)
     code = language(lang).code
     own = dict(table.get(code, {}))
     family = table["families"][own.pop("family")] if "family" in own else {}
@@ -75,7 +75,7 @@ def agreement_rules(lang: str, path: Path = AGREEMENT_FILE) -> AgreementRules:
 def _field(key: str, value: Any) -> Any:
     if key in ("predicative", "clause_predicate", "inanimate"):
         return tuple(frozenset(feats.items()) for feats in value)
-    return value if isinstance(value, str) else frozenset(value)
+    return frozenset(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ class Evidence:
 
     index: int
     text: str
-    role: str  # "noun": the aligned word itself; "agreement": a word bound to it
+    role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word
     gender: str | None
     readings: tuple[str, ...]
 
@@ -103,7 +103,7 @@ class Verdict:
     reason: str | None = None
     target_tokens: tuple[TargetToken, ...] = ()
     target_gender: str | None = None
-    evidence: tuple[Evidence, ...] = field(default=())
+    evidence: tuple[Evidence, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The fields a result record gets beside the input record's own. Target tokens
@@ -147,11 +147,12 @@ def label(
     """Label one translation: read the gender of the target word(s) aligned to the occupation
     (to its head, the last word, when that is linked: "school [teacher]").
 
-    The head of the aligned words is their first noun. Its gender is read from, in order:
-    its predicate (which agrees with the person: ru "врач пришла", "стала учителем"), else
-    the sentence's predicates (pt "Rossi foi nomeada ... artista"), its phrase (es "la
-    periodista"), its own readings. A later source yields to an earlier one only where
-    agreement.toml lets agreement overrule the noun's own gender.
+    The head of the aligned words is their first noun that may name a person (see
+    :func:`_head`; for a compound occupation, the noun whose complement it is). Its gender
+    is read from, in order: its predicate (which agrees with the person: ru "врач пришла",
+    "стала учителем"), else the sentence's predicates (pt "Rossi foi nomeada ... artista"),
+    its phrase (es "la periodista"), its own readings. A later source yields to an earlier
+    one only where agreement.toml lets agreement overrule the noun's own gender.
     """
     words = sentence.words
     start, end = occupation

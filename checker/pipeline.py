@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import gc
 import hashlib
-import importlib
 import json
 import shutil
 from collections import Counter
@@ -45,10 +44,6 @@ from gen.io import atomic_write, output_directory, write_jsonl
 
 T = TypeVar("T")
 
-#: Record kinds other than the occupation records this module labels, each mapped to the
-#: "module:function" that checks a whole input of that kind and writes ``out`` whole:
-#: ``scorer(input_path, *, out, hyp, options, force) -> summary dict``.
-SCORERS: dict[str, str] = {"tgbi": "checker.tgbi:check"}
 #: ``--lang`` values that name a record kind outright, whatever the records' fields.
 KIND_BY_LANG = {"ko-en": "tgbi"}
 
@@ -150,8 +145,10 @@ def check(
     else:
         scan = _scan(input_path, hyp, lang, options)
         gc.freeze()  # the items kept from the scan make no cycles: never walk them again
-    if scan.kind != "gender":
-        return _scorer(scan.kind)(input_path, out=out, hyp=hyp, options=options, force=force)
+    if scan.kind == "tgbi":  # Korean→English pronoun records (Cho et al., 2019)
+        from checker.tgbi import check as check_tgbi
+
+        return check_tgbi(input_path, out=out, hyp=hyp, options=options, force=force)
     backends = _build_backends(scan.languages, options, warn)
     signature = _signature(scan, backends, options)
 
@@ -160,11 +157,15 @@ def check(
     _prepare_partial(partial, state, resume)
     builder = SummaryBuilder()
     done = 0
-    items = chain(scan.head, _items(input_path, hyp, lang, options, after=scan.head_end))
+    items = (
+        scan.head
+        if len(scan.head) == scan.items  # the whole input fits in the first chunk
+        else chain(scan.head, _items(input_path, hyp, lang, options, after=scan.head_end))
+    )
     chunks = _chunks(items, scan.items, options.chunk_size)
-    # Three stages overlap: a thread tags chunk k+1 (lt-proc works in its own process)
-    # while another waits on the aligner fitting chunk k (eflomal too) and this thread
-    # labels chunk k-1.
+    # The stages overlap: a thread tags chunk k+1 (lt-proc works in its own process) while
+    # another waits on the aligner fitting chunk k (eflomal too); then this thread labels
+    # chunk k while chunk k+1 is tagged and aligned.
     with ThreadPoolExecutor(1) as tagging, ThreadPoolExecutor(1) as aligning:
         pending = None
         for number, chunk in enumerate(chunks):
@@ -222,13 +223,6 @@ def _finish_chunk(aligned: Future[_TaggedChunk], chunk_file: Path, builder: Summ
     return len(results)
 
 
-def _scorer(kind: str) -> Callable[..., dict[str, Any]]:
-    if kind not in SCORERS:
-        raise GenError(f"records of kind {kind!r} cannot be checked by this installation")
-    module, _, function = SCORERS[kind].partition(":")
-    return getattr(importlib.import_module(module), function)
-
-
 def _scan(input_path: Path, hyp: Path | None, lang: str | None, options: CheckOptions) -> _Scan:
     """Validate every line; reject (with --skip-invalid) or raise on the first bad one."""
     scan = _Scan()
@@ -241,7 +235,7 @@ def _scan(input_path: Path, hyp: Path | None, lang: str | None, options: CheckOp
                 scan.kind = record_kind(line.record)
                 first = False
             if scan.kind != "gender":
-                continue
+                return scan  # another kind's checker reads the input itself
         try:
             item = _validated(line, input_path, lang)
         except GenError as err:

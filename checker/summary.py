@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from checker.label import CORRECT, INCONCLUSIVE, LABELS, WRONG
+from checker.label import CORRECT, INCONCLUSIVE, LABELS
+from checker.records import GENDERS
 
-GENDERS = ("male", "female")
 Counts = list[int]  # [correct, wrong, inconclusive]
 
 
@@ -226,11 +226,14 @@ class _Bootstrap:
         self.seed = seed
         self.resamples = resamples
 
+    def _rng(self, path: tuple[str, ...]) -> np.random.Generator:
+        """A generator seeded by the run's seed and the cell's path."""
+        return np.random.default_rng([self.seed, zlib.crc32("\x1f".join(path).encode())])
+
     def _draws(self, counts: Counts, path: tuple[str, ...]) -> np.ndarray:
         """``resamples`` × 3 resampled counts, the same for the same cell in every run."""
         n = sum(counts)
-        rng = np.random.default_rng([self.seed, zlib.crc32("\x1f".join(path).encode())])
-        return rng.multinomial(n, np.asarray(counts) / n, size=self.resamples)
+        return self._rng(path).multinomial(n, np.asarray(counts) / n, size=self.resamples)
 
     @staticmethod
     def _accuracies(draws: np.ndarray) -> np.ndarray:
@@ -266,14 +269,13 @@ class _Bootstrap:
         draws = self._draws(counts, path) / n
         return {
             label: {"value": _round(counts[i] / n), "ci95": self._interval(draws[:, i])}
-            for i, label in enumerate((CORRECT, WRONG, INCONCLUSIVE))
+            for i, label in enumerate(LABELS)
         }
 
     def proportion(self, hits: int, n: int, path: tuple[str, ...]) -> dict[str, Any]:
         if not n:
             return {"n": 0, "accuracy": None, "ci95": None}
-        rng = np.random.default_rng([self.seed, zlib.crc32("\x1f".join(path).encode())])
-        draws = rng.binomial(n, hits / n, size=self.resamples) / n
+        draws = self._rng(path).binomial(n, hits / n, size=self.resamples) / n
         return {"n": n, "accuracy": _round(hits / n), "ci95": self._interval(draws)}
 
     def difference(
@@ -297,7 +299,7 @@ SIGNATURE_ORDER = ("set", "lang", "mt", "aligner", "tagger", "chunk", "boot", "s
 
 
 def format_signature(fields: dict[str, str]) -> str:
-    """``set:…|lang:es|mt:…|aligner:…|tagger:…|boot:1000|seed:12345|version:0.1.0``,
+    """``set:…|lang:es|mt:…|aligner:…|tagger:…|chunk:50000|boot:1000|seed:12345|version:0.1.0``,
     sacreBLEU-style."""
     ordered = [key for key in SIGNATURE_ORDER if key in fields]
     ordered += sorted(key for key in fields if key not in SIGNATURE_ORDER)

@@ -386,7 +386,7 @@ def check_tgbi(
 def check(
     input_path: Path, *, out: Path, hyp: Path | None, options: CheckOptions, force: bool
 ) -> dict:
-    """``gen check`` on Korean→English records (``checker.pipeline.SCORERS["tgbi"]``)."""
+    """``gen check`` on Korean→English records (``checker.pipeline.check`` hands them here)."""
     report = check_tgbi(
         input_path,
         out=out,
