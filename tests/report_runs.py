@@ -4,7 +4,7 @@ Records follow docs/formats.md (set record + label) and are summarised by the ch
 :func:`checker.summary.summarise`, so the report is tested on the summaries `gen check` writes.
 Labels come from a seeded generator whose bias toward the stereotype is a parameter, so two
 "systems" differ in a way the figures should show. TGBI and MT-GenEval summaries are written
-in the layouts of checker/tgbi.py and checker/mtgeneval (not merged here yet).
+in the layouts of checker/tgbi.py and checker/mtgeneval.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 
 from checker.summary import summarise
+from checker.tgbi import TGBI_SETS
 from gen.io import write_jsonl
 
 OCCUPATIONS = [
@@ -117,9 +118,6 @@ def make_run(
     return folder
 
 
-TGBI_SETS = ("informal", "formal", "impolite", "polite", "negative", "positive", "occupation")
-
-
 def make_tgbi_run(folder: Path, *, female: int, male: int, neutral: int) -> Path:
     """A Korean→English run in checker/tgbi.py's summary layout, the same counts in every set."""
     size = female + male + neutral
@@ -127,7 +125,7 @@ def make_tgbi_run(folder: Path, *, female: int, male: int, neutral: int) -> Path
     p_s = (p_w * p_m) ** 0.5 + p_n
     sets = [
         {
-            "letter": "abcdefg"[index],
+            "letter": letter,
             "name": name,
             "size": size,
             "female": female,
@@ -140,11 +138,11 @@ def make_tgbi_run(folder: Path, *, female: int, male: int, neutral: int) -> Path
             "p_s": p_s,
             "p_s_ci": [max(0.0, p_s - 0.05), min(1.0, p_s + 0.05)],
         }
-        for index, name in enumerate(TGBI_SETS)
+        for letter, name, _, _ in TGBI_SETS
     ]
     summary = {
         "mode": "default",
-        "records": 4 * size,
+        "n": 4 * size,
         "both_named": 0,
         "empty_translations": 0,
         "sets": sets,

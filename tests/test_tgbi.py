@@ -184,6 +184,18 @@ def test_check_tgbi_writes_results_and_summaries(tmp_path):
         check_tgbi(source, out=out)
 
 
+def test_report_reads_a_tgbi_run_as_check_tgbi_writes_it(tmp_path):
+    from checker.report.load import load_run
+    from checker.report.scores import tgbi_table
+
+    source = tmp_path / "records.jsonl"
+    lines = [json.dumps(record, ensure_ascii=False) for _, record in korean_records(["He is."])]
+    source.write_text("\n".join(lines), encoding="utf-8")
+    check_tgbi(source, out=tmp_path / "out", bootstrap=10)
+    table = tgbi_table(load_run(tmp_path / "out"))
+    assert table.rows[-1][:2] == ("TGBI", "12")
+
+
 def run_gen(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "gen", *args], cwd=REPO, capture_output=True, text=True

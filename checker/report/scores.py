@@ -44,7 +44,7 @@ def tgbi_table(run: Run) -> Table:
     rows.append(
         (
             "TGBI",
-            str(summary["records"]),
+            str(summary["n"]),
             "",
             "",
             "",
