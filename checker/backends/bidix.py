@@ -24,10 +24,8 @@ def missing(spec: BidixSpec) -> str | None:
     if shutil.which("lt-proc") is None or not all(
         (APERTIUM_DATA / path).is_file() for path in spec.chain
     ):
-        packages = " ".join(("lttoolbox", *spec.packages))
-        return (
-            f"Apertium dictionaries {spec.name} are not installed: run `apt-get install {packages}`"
-        )
+        install = "sudo apt-get install " + " ".join(("lttoolbox", *spec.packages))
+        return f"Apertium dictionaries {spec.name} are not installed: run `{install}`"
     return None
 
 
@@ -43,22 +41,17 @@ class ApertiumBidix:
     def translations(self, words: Iterable[str]) -> dict[str, frozenset[str]]:
         """Each lower-case English word's translations (of the word as a noun, else of its
         singular: "teachers" → teacher), lower case; empty where none is known."""
-        words = set(words)
-        lemmas = {lemma for word in words for lemma in (word, *singulars(word))}
+        candidates = {word: (word, *singulars(word)) for word in words}
+        lemmas = {lemma for forms in candidates.values() for lemma in forms}
         new = sorted(lemma for lemma in lemmas if lemma not in self._known and lemma.isalpha())
         if new:
             self._known.update(zip(new, self._look_up(new), strict=True))
-        found = {}
-        for word in words:
-            found[word] = next(
-                (
-                    self._known[lemma]
-                    for lemma in (word, *singulars(word))
-                    if self._known.get(lemma)
-                ),
-                frozenset(),
+        return {
+            word: next(
+                (self._known[lemma] for lemma in forms if self._known.get(lemma)), frozenset()
             )
-        return found
+            for word, forms in candidates.items()
+        }
 
     def _look_up(self, lemmas: list[str]) -> list[frozenset[str]]:
         """Run the lemmas through the chain, one ``lt-proc -b`` per dictionary."""

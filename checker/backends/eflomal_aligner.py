@@ -52,7 +52,13 @@ class EflomalAligner(Aligner):
 
     @property
     def signature(self) -> str:
-        sources = "".join(f"+{source.name}" for source in (self._dictionary, self._bidix) if source)
+        # from the specs, not the loaded dictionaries: eng-deu takes 2 s to open
+        row = language(self.lang)
+        sources = "".join(
+            f"+{spec.name}"
+            for spec, missing in ((row.dictionary, dictionary.missing), (row.bidix, bidix.missing))
+            if spec and not missing(spec)
+        )
         return f"eflomal-{metadata.version('eflomal')}+gdfa{sources}"
 
     @cached_property

@@ -31,7 +31,10 @@ def check(
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Output folder Default: INPUT's name + .check, beside it."),
+        typer.Option(
+            help="Output folder. Default: INPUT's name + .check, beside the records file "
+            "(inside a set folder given as INPUT)."
+        ),
     ] = None,
     aligner: shared.AlignerName = registry.AUTO,
     tagger: shared.TaggerName = registry.AUTO,
