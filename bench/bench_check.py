@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ugb import write_records  # noqa: E402
 
+from checker.backends.apertium import APERTIUM_DATA  # noqa: E402
 from checker.languages import language  # noqa: E402
 from checker.pipeline import CheckOptions, _chunks  # noqa: E402
 
@@ -55,7 +56,7 @@ def raw_tools(records: Path, lang: str, tmp: Path) -> tuple[float, float]:
     rows = [json.loads(line) for line in open(records, encoding="utf-8")]
     text = tmp / "translations.txt"
     text.write_text("".join(row["translation"] + "\n" for row in rows), encoding="utf-8")
-    automorf = Path("/usr/share/apertium") / language(lang).apertium.automorf
+    automorf = APERTIUM_DATA / language(lang).apertium.automorf
     start = time.perf_counter()
     with open(text, "rb") as source, open(os.devnull, "wb") as sink:
         subprocess.run(["lt-proc", str(automorf)], stdin=source, stdout=sink, check=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from checker.mtgeneval.dataset import LANGUAGES, read_contextual
 from checker.mtgeneval.evaluate import evaluate
-from checker.mtgeneval.records import contextual_records
+from checker.mtgeneval.records import checkable, contextual_records
 
 
 def main() -> None:
@@ -66,10 +66,7 @@ def main() -> None:
                 len(records),
                 sum(r["expected_gender"] is not None for r in records),
                 sum(r["occupation"] is not None for r in records),
-                sum(
-                    r["expected_gender"] is not None and r["occupation"] is not None
-                    for r in records
-                ),
+                len(checkable(records)),
             )
         )
     print("\n| lang | contextual lines | expected gender | occupation | both |")

@@ -40,7 +40,7 @@ from checker.languages import language
 from checker.records import Item, Line, check_hyp_count, read_input, to_item
 from checker.summary import SummaryBuilder, render_markdown
 from gen.errors import GenError, MissingResourceError
-from gen.io import atomic_write, output_directory, write_jsonl
+from gen.io import atomic_write, output_directory, resolve_input, write_jsonl
 
 T = TypeVar("T")
 
@@ -87,11 +87,6 @@ class _Scan:
 class _Backends:
     tagger: Tagger
     aligner: Aligner
-
-
-def resolve_input(path: Path) -> Path:
-    """A set's folder stands for its source.jsonl."""
-    return path / "source.jsonl" if path.is_dir() else path
 
 
 def _collecting_at_checkpoints(function: Callable[..., T]) -> Callable[..., T]:

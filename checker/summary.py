@@ -219,6 +219,14 @@ def _round(value: float | None) -> float | None:
     return None if value is None or np.isnan(value) else round(float(value), 6)
 
 
+def accuracies(counts: np.ndarray) -> np.ndarray:
+    """Correct of decided along the last axis of label counts (correct, wrong, inconclusive);
+    NaN where nothing is decided."""
+    correct, wrong = counts[..., 0], counts[..., 1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(correct + wrong > 0, correct / (correct + wrong), np.nan)
+
+
 class _Bootstrap:
     """Percentile bootstrap over a cell's records, drawn as multinomial counts."""
 
@@ -234,12 +242,6 @@ class _Bootstrap:
         """``resamples`` × 3 resampled counts, the same for the same cell in every run."""
         n = sum(counts)
         return self._rng(path).multinomial(n, np.asarray(counts) / n, size=self.resamples)
-
-    @staticmethod
-    def _accuracies(draws: np.ndarray) -> np.ndarray:
-        decided = draws[:, 0] + draws[:, 1]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(decided > 0, draws[:, 0] / decided, np.nan)
 
     def _interval(self, values: np.ndarray) -> list[float | None] | None:
         values = values[~np.isnan(values)]
@@ -257,9 +259,7 @@ class _Bootstrap:
             "wrong": wrong,
             "inconclusive": inconclusive,
             "accuracy": _round(correct / decided) if decided else None,
-            "ci95": self._interval(self._accuracies(self._draws(counts, path)))
-            if decided
-            else None,
+            "ci95": self._interval(accuracies(self._draws(counts, path))) if decided else None,
         }
 
     def rates(self, counts: Counts, path: tuple[str, ...]) -> dict[str, Any]:
@@ -289,7 +289,7 @@ class _Bootstrap:
         if not (first[0] + first[1]) or not (second[0] + second[1]):
             return {"value": None, "ci95": None}
         value = first[0] / (first[0] + first[1]) - second[0] / (second[0] + second[1])
-        draws = self._accuracies(self._draws(first, first_path)) - self._accuracies(
+        draws = accuracies(self._draws(first, first_path)) - accuracies(
             self._draws(second, second_path)
         )
         return {"value": _round(value), "ci95": self._interval(draws)}

@@ -131,3 +131,9 @@ def read_lines(path: str | Path) -> list[str]:
         return []
     lines = text.split("\n")
     return lines[:-1] if text.endswith("\n") else lines
+
+
+def resolve_input(path: str | Path) -> Path:
+    """A set's folder stands for its source.jsonl; a file stands for itself."""
+    path = Path(path)
+    return path / "source.jsonl" if path.is_dir() else path

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from gen.errors import GenError
+from translator import registry
 from translator.base import Engine, EngineError
 from translator.registry import engine_class, load_engine, register_engine
 from translator.run import EMPTY_SOURCE, journal_path, translate_set
@@ -144,7 +145,8 @@ def test_a_record_without_text_names_file_line_and_field(tmp_path):
     assert str(error.value) == f"{source}:2: text: missing or not a string"
 
 
-def test_engines_are_found_by_name_and_unknown_names_list_the_choices():
+def test_engines_are_found_by_name_and_unknown_names_list_the_choices(monkeypatch):
+    monkeypatch.setattr(registry, "ENGINES", dict(registry.ENGINES))  # not left registered
     register_engine("upper", f"{__name__}:UpperEngine")
     assert engine_class("upper") is UpperEngine
     assert load_engine("upper", "en", "xx", {}).target == "xx"

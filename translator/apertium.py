@@ -54,10 +54,12 @@ def data_version(mode: str) -> str:
     mode_file = f"/usr/share/apertium/modes/{mode}.mode"
     owner = subprocess.run(["dpkg-query", "-S", mode_file], capture_output=True, text=True)
     package = owner.stdout.split(":")[0].strip() if owner.returncode == 0 else ""
+    if not package:
+        return "language data of unknown version"
     version = subprocess.run(
         ["dpkg-query", "-W", "-f=${Version}", package], capture_output=True, text=True
     )
-    if not package or version.returncode != 0:
+    if version.returncode != 0:
         return "language data of unknown version"
     return f"{package} {version.stdout.strip()}"
 

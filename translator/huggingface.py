@@ -116,7 +116,7 @@ class HuggingFaceEngine(Engine):
         positions = getattr(self.model.config, "max_position_embeddings", None)
         if positions:
             self.max_length = min(self.max_length, positions - 1)
-        self.family, family = model_family(self.tokenizer)
+        _, family = model_family(self.tokenizer)
         self.prefix = ""
         self.generate_options: dict[str, Any] = {}
         token = target_token(

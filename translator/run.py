@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from gen.errors import GenError
-from gen.io import atomic_write, dumps, read_jsonl, write_jsonl
+from gen.io import atomic_write, dumps, read_jsonl, resolve_input, write_jsonl
 from translator.base import Engine, EngineError
 
 JOURNAL_FORMAT = "gen translate journal 1"
@@ -35,12 +35,6 @@ class RunSummary:
     resumed: int  # sentences read back from the journal instead of translated
     out: Path
     hyp: Path
-
-
-def source_path(set_path: str | Path) -> Path:
-    """A set folder's ``source.jsonl``, or the path itself when it is a JSONL file."""
-    path = Path(set_path)
-    return path / "source.jsonl" if path.is_dir() else path
 
 
 def default_output(set_path: str | Path, engine: str, target: str) -> Path:
@@ -190,7 +184,7 @@ def translate_set(
     ``progress(done, total)`` is called after each chunk, those read back from the journal
     included.
     """
-    source = source_path(set_path)
+    source = resolve_input(set_path)
     records = read_records(source)
     out = Path(out)
     hyp = hyp_path(out)

@@ -131,11 +131,15 @@ class OfflineTagger(Tagger):
             ]
         tagged = [self._tag_sentence(words) for words in sentences]
         if self._endings:
-            tagged = [
-                TaggedSentence(tuple(self._narrowed(word) for word in sentence.words))
-                for sentence in tagged
-            ]
+            tagged = [self._narrowed_sentence(sentence) for sentence in tagged]
         return tagged
+
+    def _narrowed_sentence(self, sentence: TaggedSentence) -> TaggedSentence:
+        """``sentence`` itself when no word's readings are narrowed (the usual case)."""
+        words = tuple(self._narrowed(word) for word in sentence.words)
+        if all(new is old for new, old in zip(words, sentence.words, strict=True)):
+            return sentence
+        return TaggedSentence(words)
 
     def _narrowed(self, word: Word) -> Word:
         """``word`` with its common-gender readings (nouns, or the rule's ``upos``) narrowed
@@ -147,9 +151,9 @@ class OfflineTagger(Tagger):
         rule = next((r for r in self._endings if r.upos in common and r.pattern.search(text)), None)
         if rule is None:
             return word
-        return Word(
-            word.text,
-            tuple(
+        return replace(
+            word,
+            analyses=tuple(
                 replace(
                     a,
                     genders=rule.genders,
@@ -159,8 +163,6 @@ class OfflineTagger(Tagger):
                 else a
                 for a in word.analyses
             ),
-            word.head,
-            word.deprel,
         )
 
     def _tag_sentence(self, words: list[Word]) -> TaggedSentence:

@@ -3,8 +3,6 @@ counterfactual subset, computed by sacreBLEU with its signatures and bootstrap i
 
 from __future__ import annotations
 
-from sacrebleu.metrics import BLEU, CHRF
-
 #: sacreBLEU's bootstrap resamples for the 95% intervals (its seed is 12345 unless
 #: $SACREBLEU_SEED says otherwise; both appear in the signature).
 N_BOOTSTRAP = 1000
@@ -19,6 +17,9 @@ def quality_gap(
     n_bootstrap: int = N_BOOTSTRAP,
 ) -> dict[str, dict]:
     """``{"bleu": {...}, "chrf": {...}}``, each with both halves, the gap and the signature."""
+    # imported here: every `gen` command would otherwise load sacreBLEU at start-up
+    from sacrebleu.metrics import BLEU, CHRF
+
     gaps = {}
     for name, metric in (("bleu", BLEU(trg_lang=lang)), ("chrf", CHRF())):
         halves = {

@@ -183,11 +183,11 @@ def main_occupation(occupations: list[dict]) -> dict | None:
     """The occupation the record is about: the first singular lower-case one in predicate
     position, else the first singular lower-case one, else the first singular one, else
     the first (None when there is none)."""
-    ranked = sorted(
+    return min(
         occupations,
         key=lambda found: (found["plural"], found["capitalised"], not found["predicative"]),
+        default=None,
     )
-    return ranked[0] if ranked else None
 
 
 def contextual_records(

@@ -139,7 +139,6 @@ def write_report(
         sections += score_sections(runs)
         for section in sections:
             for table in section.tables:
-                (staging / "tables").mkdir(exist_ok=True)
                 with atomic_write(staging / "tables" / f"{table.name}.tex") as handle:
                     handle.write(to_latex(table))
         with atomic_write(staging / "report.md") as handle:

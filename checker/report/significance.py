@@ -5,8 +5,8 @@ Resample the items with replacement and score both systems on each resample, as 
 on the observed difference (the null hypothesis), lie at least as far from zero as the observed
 one, p = (count + 1) / (samples + 1) (Efron & Tibshirani 1993, §16.4). It agrees with the
 percentile interval: p < 0.05 about when the interval excludes 0. sacreBLEU instead centres the
-*absolute* differences, which makes its test one-sided (p ≈ 0.03 with an interval across 0)
-and gives a system compared with itself p = 1 / (samples + 1); here that is p = 1.
+*absolute* differences, which makes its test one-sided (p < 0.05 can stand beside an interval
+across 0) and gives a system compared with itself p = 1 / (samples + 1); here that is p = 1.
 
 The score is the checker's accuracy, correct of decided (correct + wrong), so each item is one
 of nine (label A, label B) outcomes, and a resample is fully described by how many items fall
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from checker.report.load import LABELS
+from checker.summary import accuracies
 from gen.errors import GenError
 
 SAMPLES, SEED = 1000, 12345
@@ -61,8 +62,8 @@ def paired_bootstrap(
     n = len(shared)
     draws = np.random.default_rng(seed).multinomial(n, outcomes.ravel() / n, size=samples)
     draws = draws.reshape(samples, len(LABELS), len(LABELS))
-    resampled_a, resampled_b = _accuracy(draws.sum(axis=2)), _accuracy(draws.sum(axis=1))
-    accuracy_a, accuracy_b = _accuracy(outcomes.sum(axis=1)), _accuracy(outcomes.sum(axis=0))
+    resampled_a, resampled_b = accuracies(draws.sum(axis=2)), accuracies(draws.sum(axis=1))
+    accuracy_a, accuracy_b = accuracies(outcomes.sum(axis=1)), accuracies(outcomes.sum(axis=0))
     if np.isnan(accuracy_a) or np.isnan(accuracy_b):
         raise GenError("one of the two runs decided none of the shared records")
     differences = resampled_b - resampled_a
@@ -79,10 +80,3 @@ def paired_bootstrap(
         samples=samples,
         seed=seed,
     )
-
-
-def _accuracy(counts: np.ndarray) -> np.ndarray:
-    """Correct of decided along the last axis of label counts (correct, wrong, inconclusive)."""
-    correct, wrong = counts[..., 0], counts[..., 1]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(correct + wrong > 0, correct / (correct + wrong), np.nan)
