@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
+
+
+def run_gen(*args: object) -> subprocess.CompletedProcess:
+    """Run the `gen` command line from the repository, capturing its output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "gen", *map(str, args)], cwd=REPO, capture_output=True, text=True
+    )
 
 
 @pytest.fixture

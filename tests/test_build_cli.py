@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
-from conftest import REPO
+from conftest import run_gen as gen
 
 from gen.errors import GenError
 from generator.sets import builder_for, grammar_names
-
-
-def gen(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "gen", *args], capture_output=True, text=True, cwd=REPO
-    )
 
 
 def test_build_writes_the_set_and_refuses_to_overwrite(tmp_path):

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from checker_fakes import CrashingTagger
-from conftest import REPO
+from conftest import run_gen as gen
 
 from checker.backends import registry
 from checker.pipeline import CheckOptions, check
@@ -50,12 +48,6 @@ def write_jsonl(path, rows, newline="\n", bom=False):
     text = newline.join(json.dumps(row, ensure_ascii=False) for row in rows) + newline
     path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + text.encode())
     return path
-
-
-def gen(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "gen", *args], capture_output=True, text=True, cwd=REPO
-    )
 
 
 def results(out):

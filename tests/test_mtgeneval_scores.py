@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
+import conftest
 import pytest
 import sacrebleu
-from conftest import REPO
 
 from checker.mtgeneval.accuracy import compat_words, decide, default_words, pair_decision
 from checker.mtgeneval.agreement import checker_agreement
@@ -183,13 +182,7 @@ def tiny_dataset(tmp_path):
 
 
 def run_gen(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "gen", "mt-geneval", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return conftest.run_gen("mt-geneval", *args)
 
 
 def test_cli_scores_hypotheses_with_crlf_bom_and_no_final_newline(tiny_dataset, tmp_path):

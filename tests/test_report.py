@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
-from conftest import REPO
+from conftest import run_gen
 from matplotlib.text import Text
 from report_runs import make_mtgeneval_run, make_run, make_tgbi_run
 
@@ -186,12 +184,7 @@ def test_paired_bootstrap_significance():
 
 def test_cli_writes_a_report_and_errors_in_one_line(tmp_path, runs):
     def gen(*args):
-        return subprocess.run(
-            [sys.executable, "-m", "gen", "report", *map(str, args)],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-        )
+        return run_gen("report", *args)
 
     done = gen(*runs, "--out", tmp_path / "out")
     assert done.returncode == 0, done.stderr

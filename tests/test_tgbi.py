@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from itertools import product
 
 import pytest
-from conftest import REPO
+from conftest import run_gen
 
 from checker.tgbi import SET_NAMES, check_tgbi, classify, read_tgbi_records, score_tgbi
 from gen.errors import GenError
@@ -194,12 +192,6 @@ def test_report_reads_a_tgbi_run_as_check_tgbi_writes_it(tmp_path):
     check_tgbi(source, out=tmp_path / "out", bootstrap=10)
     table = tgbi_table(load_run(tmp_path / "out"))
     assert table.rows[-1][:2] == ("TGBI", "12")
-
-
-def run_gen(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "gen", *args], cwd=REPO, capture_output=True, text=True
-    )
 
 
 def test_gen_check_scores_korean_records_in_both_modes(tmp_path):

@@ -6,11 +6,9 @@ Needs Apertium and its en→es pair (apt: apertium apertium-eng-spa, see scripts
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 
 import pytest
-from conftest import REPO
+from conftest import run_gen as gen
 from test_translate import read_output, write_set
 
 from gen.errors import MissingResourceError
@@ -110,12 +108,6 @@ def test_missing_apertium_says_what_to_install(monkeypatch):
     fix = "sudo apt-get install apertium apertium-eng-cat"
     with pytest.raises(MissingResourceError, match=fix):
         ApertiumEngine("en", "ca", {})
-
-
-def gen(*args, cwd=REPO):
-    return subprocess.run(
-        [sys.executable, "-m", "gen", *args], cwd=cwd, capture_output=True, text=True
-    )
 
 
 def test_cli_translates_a_set_with_apertium(tmp_path, apertium_pair):
