@@ -27,6 +27,10 @@ CASES = [
     ("de", "Die Lehrerin ist meine Schwester.", "Lehrerin", "female", "correct"),
     ("de", "Der Lehrer ist meine Schwester.", "Lehrer", "female", "wrong"),
     ("de", "Die Angestellte ist meine Schwester.", "Angestellte", "female", "correct"),
+    # adjectival nouns: the strong -er form is masculine (the feminine genitive and dative
+    # "Angestellter" needs no article, and nothing else then reads it)
+    ("de", "Er war als Angestellter tätig.", "Angestellter", "male", "correct"),
+    ("de", "Sie ist Lehrbeauftragter an der Universität.", "Lehrbeauftragter", "female", "wrong"),
     ("ru", "Врач пришла вовремя.", "Врач", "female", "correct"),
     ("ru", "Врач пришёл вовремя.", "Врач", "female", "wrong"),
     ("ru", "Она стала хорошим врачом.", "врачом", "female", "correct"),

@@ -92,9 +92,11 @@ def german_table() -> GermanTable:
 def noun_index() -> Mapping[str, list[tuple[str, Reading]]]:
     """Every noun form german-nouns lists → (lemma, reading) pairs.
 
-    Nouns with adjectival declension (der/die Angestellte) keep their singular forms and only
-    the weak plural ("die Angestellten"): the strong plural "Angestellte" would otherwise
-    make every "die Angestellte" look plural.
+    Nouns with adjectival declension (der/die Angestellte) keep neither their strong plural
+    ("Angestellte" would make every "die Angestellte" look plural) nor their strong feminine
+    genitive and dative singular, which only stand without an article ("Angestellter" would
+    make every "als Angestellter", "ein Angestellter" look feminine as well): see
+    :func:`_unused_adjectival`.
     """
     from german_nouns.config import CSV_FILE_PATH
 
@@ -122,12 +124,21 @@ def noun_index() -> Mapping[str, list[tuple[str, Reading]]]:
             for (reading, declension), form in zip(
                 compress(readings_by_gender[gender], cells), filter(None, cells), strict=True
             ):
-                if adjectival and reading.number == "Plur" and declension != "schwach":
+                if adjectival and _unused_adjectival(reading, declension):
                     continue
                 found = index.setdefault(form, [])
                 if (lemma, reading) not in found:
                     found.append((lemma, reading))
     return index
+
+
+def _unused_adjectival(reading: Reading, declension: str) -> bool:
+    """Whether a form of an adjectivally declined noun is one left out of the index: the
+    strong (article-less) plural, and the strong feminine genitive and dative singular,
+    which need an article-less genitive or dative of one woman ("wegen Angestellter")."""
+    if declension != "stark":
+        return reading.number == "Plur" and declension != "schwach"
+    return reading.number == "Plur" or (reading.gender == "f" and reading.case in ("Gen", "Dat"))
 
 
 def _column(name: str) -> tuple[str, str, str] | None:
