@@ -58,6 +58,7 @@ class AgreementRules:
     clause_auxiliaries: frozenset[str]
     coordinators: frozenset[str]
     inanimate: tuple[FeatureSet, ...]
+    animate: tuple[FeatureSet, ...]
 
 
 @cache
@@ -73,7 +74,7 @@ def agreement_rules(lang: str) -> AgreementRules:
 
 
 def _field(key: str, value: Any) -> Any:
-    if key in ("predicative", "clause_predicate", "inanimate"):
+    if key in ("predicative", "clause_predicate", "inanimate", "animate"):
         return tuple(frozenset(feats.items()) for feats in value)
     return frozenset(value)
 
@@ -133,6 +134,7 @@ def inconclusive(reason: str) -> Verdict:
 PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
+_COMMON_NOUN = frozenset({"NOUN"})
 
 
 def label(
@@ -159,6 +161,8 @@ def label(
     aligned = _aligned(alignment, (end - 1, end), len(words)) or _aligned(
         alignment, occupation, len(words)
     )
+    if not aligned:
+        aligned = _sole_unlinked_person(words, alignment, rules)
     if not aligned:
         return inconclusive(NO_ALIGNMENT)
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
@@ -199,6 +203,29 @@ def label(
 def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:
     start, end = span
     return sorted({t for s, t in alignment if start <= s < end and 0 <= t < length})
+
+
+def _sole_unlinked_person(
+    words: Sequence[Word], alignment: Alignment, rules: AgreementRules
+) -> list[int]:
+    """When the aligner linked the occupation to nothing: the translation's one noun that
+    names a person (every noun reading has an ``animate`` feature set) and is linked to no
+    other source word, if there is exactly one (ru "работать [дирижером] хоров"); else
+    nothing. Only where the analyser marks animacy."""
+    if not rules.animate:
+        return []
+    linked = {t for _, t in alignment}
+    found = [
+        i
+        for i, word in enumerate(words)
+        if i not in linked and _is(word, _COMMON_NOUN) and _animate(word, rules)
+    ]
+    return found if len(found) == 1 else []
+
+
+def _animate(word: Word, rules: AgreementRules) -> bool:
+    readings = [reading for reading in word.analyses if reading.upos in _COMMON_NOUN]
+    return bool(readings) and all(_carries(reading, rules.animate) for reading in readings)
 
 
 def _decide(

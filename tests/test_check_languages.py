@@ -65,3 +65,30 @@ def test_offline_language(taggers, lang, translation, word, expected, outcome):
         rules=agreement_rules(lang),
     )
     assert verdict.label == outcome, verdict.to_json()
+
+
+@pytest.mark.parametrize(
+    ("translation", "outcome"),
+    [
+        # the only person noun no source word is linked to is read
+        ("Она продолжала работать дирижером хоров.", ("correct", "дирижером")),
+        # two candidates: no guess
+        ("Дирижер подарил цветы певице.", ("inconclusive", None)),
+    ],
+)
+def test_unlinked_occupation_reads_the_only_person_noun(taggers, translation, outcome):
+    reason = OfflineTagger.unavailable("ru", {})
+    if reason:
+        pytest.skip(reason)
+    taggers.setdefault("ru", OfflineTagger("ru", {}))
+    sentence = taggers["ru"].tag([translation])[0]
+    verdict = label(
+        expected_gender="female",
+        source_tokens=["The", "conductor"],
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=frozenset(),
+        rules=agreement_rules("ru"),
+    )
+    read = verdict.target_tokens[0].text if verdict.target_tokens else None
+    assert (verdict.label, read) == outcome, verdict.to_json()
