@@ -52,6 +52,7 @@ class Language:
     bidix: BidixSpec | None = None
     contractions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     suffixes: tuple[Mapping[str, Any], ...] = ()
+    names_capitalised: bool = False
     endings: tuple[Mapping[str, Any], ...] = ()
 
 
@@ -77,6 +78,7 @@ def languages() -> Mapping[str, Language]:
                 else None,
                 contractions={k: tuple(v) for k, v in row.get("contractions", {}).items()},
                 suffixes=tuple(row.get("suffixes", ())),
+                names_capitalised=row.get("names_capitalised", False),
                 endings=tuple(row.get("endings", ())),
             )
         except (KeyError, TypeError) as error:

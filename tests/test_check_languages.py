@@ -22,6 +22,9 @@ CASES = [
     ("it", "La giornalista è arrivata.", "giornalista", "female", "correct"),
     ("it", "Il giornalista è arrivato.", "giornalista", "female", "wrong"),
     ("pt", "A jornalista chegou.", "jornalista", "female", "correct"),
+    # an unknown capitalised word is a name, whose participles are the person's (it was
+    # read as a feminine noun by its ending, which no participle could then follow)
+    ("pt", "Getzowa foi contratada como especialista.", "especialista", "female", "correct"),
     ("pt", "O jornalista chegou.", "jornalista", "female", "wrong"),
     ("ca", "La periodista és la meva germana.", "periodista", "female", "correct"),
     ("de", "Die Lehrerin ist meine Schwester.", "Lehrerin", "female", "correct"),

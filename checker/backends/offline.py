@@ -97,7 +97,9 @@ class OfflineTagger(Tagger):
                 self._versions.append(f"pymorphy3 {morph.version}")
                 analyse = morph.analyse
             elif name == "suffixes":
-                analyse = SuffixAnalyser(self.language.suffixes).analyse
+                analyse = SuffixAnalyser(
+                    self.language.suffixes, names_capitalised=self.language.names_capitalised
+                ).analyse
             else:
                 nouns = german.GermanAnalyser()
                 self._versions.append(f"german-nouns {nouns.version}")

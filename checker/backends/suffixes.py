@@ -39,12 +39,18 @@ class SuffixRule:
 class SuffixAnalyser:
     """Reads words as nouns by their ending, with the language's rules in order."""
 
-    def __init__(self, rules: Sequence[Mapping]) -> None:
+    def __init__(self, rules: Sequence[Mapping], *, names_capitalised: bool = False) -> None:
         self.rules = [SuffixRule.from_row(row) for row in rules]
+        self.names_capitalised = names_capitalised
         self._word = lru_cache(maxsize=1 << 16)(self._read_word)
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
-        return [self._word(word) for word in words]
+        """Each word's guessed readings; none for a capitalised word where the language
+        capitalises only names (and sentence starts): an unknown capitalised word is far
+        more often a name (pt "Getzowa foi contratada") than a noun the analyser lacks."""
+        if not self.names_capitalised:
+            return [self._word(word) for word in words]
+        return [() if word[:1].isupper() else self._word(word) for word in words]
 
     def _read_word(self, word: str) -> tuple[Analysis, ...]:
         for rule in self.rules:
