@@ -26,3 +26,35 @@ def dev_data() -> Path:
     if not path.is_dir():
         pytest.skip("../shared/dev-data is not beside this checkout")
     return path
+
+
+@pytest.fixture(scope="module")
+def taggers():
+    """The offline tagger of a language, built once per test module (lt-proc and the
+    dictionaries load once); a language whose analysers are not installed skips."""
+    from checker.backends.offline import OfflineTagger
+
+    built: dict[str, OfflineTagger] = {}
+
+    def get(lang: str) -> OfflineTagger:
+        if lang not in built:
+            reason = OfflineTagger.unavailable(lang, {})
+            if reason:
+                pytest.skip(reason)
+            built[lang] = OfflineTagger(lang, {})
+        return built[lang]
+
+    yield get
+    for tagger in built.values():
+        tagger.close()
+
+
+@pytest.fixture(scope="module")
+def one_thread():
+    """Tiny models run fastest on one torch thread; two threads on a busy machine crawl."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from checker.backends.offline import OfflineTagger
 from checker.label import agreement_rules, label
 
 CASES = [
@@ -43,22 +42,9 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def taggers():
-    made: dict[str, OfflineTagger] = {}
-    yield made
-    for tagger in made.values():
-        tagger.close()
-
-
 @pytest.mark.parametrize(("lang", "translation", "word", "expected", "outcome"), CASES)
 def test_offline_language(taggers, lang, translation, word, expected, outcome):
-    reason = OfflineTagger.unavailable(lang, {})
-    if reason:
-        pytest.skip(reason)
-    if lang not in taggers:
-        taggers[lang] = OfflineTagger(lang, {})
-    sentence = taggers[lang].tag([translation])[0]
+    sentence = taggers(lang).tag([translation])[0]
     verdict = label(
         expected_gender=expected,
         source_tokens=["The", "occupation"],
@@ -80,11 +66,7 @@ def test_offline_language(taggers, lang, translation, word, expected, outcome):
     ],
 )
 def test_unlinked_occupation_reads_the_only_person_noun(taggers, translation, outcome):
-    reason = OfflineTagger.unavailable("ru", {})
-    if reason:
-        pytest.skip(reason)
-    taggers.setdefault("ru", OfflineTagger("ru", {}))
-    sentence = taggers["ru"].tag([translation])[0]
+    sentence = taggers("ru").tag([translation])[0]
     verdict = label(
         expected_gender="female",
         source_tokens=["The", "conductor"],

@@ -18,24 +18,6 @@ from gen.errors import MissingResourceError
 GENDERS = {"m": {MALE}, "f": {FEMALE}, "mf": {MALE, FEMALE}, "-": set()}
 
 
-@pytest.fixture(scope="module")
-def taggers():
-    """One tagger per language for the whole module (lt-proc and dictionaries load once)."""
-    built: dict[str, OfflineTagger] = {}
-
-    def get(lang: str) -> OfflineTagger:
-        if lang not in built:
-            reason = OfflineTagger.unavailable(lang, {})
-            if reason:
-                pytest.skip(reason)
-            built[lang] = OfflineTagger(lang, {})
-        return built[lang]
-
-    yield get
-    for tagger in built.values():
-        tagger.close()
-
-
 def genders_of(sentence: TaggedSentence, index: int, upos: str | None = None) -> set[str]:
     """The genders any reading of word ``index`` allows (only readings with ``upos``, if given)."""
     word = sentence.words[index]

@@ -29,15 +29,6 @@ GREEDY = {"beam_size": 1, "max_length": 12, "batch_size": 4, "device": "cpu"}
 
 
 @pytest.fixture(scope="module")
-def one_thread():
-    """Tiny models run fastest on one thread; two threads on a busy machine crawl."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
-
-
-@pytest.fixture(scope="module")
 def tiny_marian(tmp_path_factory, one_thread):
     from tiny_models import build_tiny_marian
 
