@@ -218,14 +218,9 @@ def _sole_unlinked_person(
     found = [
         i
         for i, word in enumerate(words)
-        if i not in linked and _is(word, _COMMON_NOUN) and _animate(word, rules)
+        if i not in linked and _every_reading_carries(word, _COMMON_NOUN, rules.animate)
     ]
     return found if len(found) == 1 else []
-
-
-def _animate(word: Word, rules: AgreementRules) -> bool:
-    readings = [reading for reading in word.analyses if reading.upos in _COMMON_NOUN]
-    return bool(readings) and all(_carries(reading, rules.animate) for reading in readings)
 
 
 def _decide(
@@ -274,10 +269,16 @@ def _gender(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str
 
 def _inanimate(word: Word, rules: AgreementRules) -> bool:
     """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
-    readings = [reading for reading in word.analyses if reading.upos in rules.noun]
-    return bool(rules.inanimate and readings) and all(
-        _carries(reading, rules.inanimate) for reading in readings
-    )
+    return _every_reading_carries(word, rules.noun, rules.inanimate)
+
+
+def _every_reading_carries(
+    word: Word, classes: Collection[str], choices: Sequence[FeatureSet]
+) -> bool:
+    """Whether ``word`` has readings in ``classes`` and each carries one of the feature sets
+    in ``choices`` (never, when ``choices`` is empty)."""
+    readings = [reading for reading in word.analyses if reading.upos in classes]
+    return bool(choices and readings) and all(_carries(reading, choices) for reading in readings)
 
 
 def _head(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:

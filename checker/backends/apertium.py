@@ -158,7 +158,7 @@ class ApertiumAnalyser:
 
     def _words(self, line: str) -> list[Word]:
         words: list[Word] = []
-        for unit, blank in _pieces(line):
+        for unit, blank in pieces(line):
             words.extend(self._unit_words(unit) if unit else blank_words(blank))
         return words
 
@@ -203,7 +203,7 @@ class ApertiumAnalyser:
         return self.tags.analysis(unescape(_lemma(part)), _TAG.findall(part), evidence)
 
 
-def _pieces(line: str) -> Iterable[tuple[str, str]]:
+def pieces(line: str) -> Iterable[tuple[str, str]]:
     """The line's (unit, "") and ("", blank) pieces, in order."""
     if "\\" in line:  # escaped characters: only the regex knows where units end
         return _STREAM.findall(line)

@@ -136,9 +136,9 @@ def _unused_adjectival(reading: Reading, declension: str) -> bool:
     """Whether a form of an adjectivally declined noun is one left out of the index: the
     strong (article-less) plural, and the strong feminine genitive and dative singular,
     which need an article-less genitive or dative of one woman ("wegen Angestellter")."""
-    if declension != "stark":
-        return reading.number == "Plur" and declension != "schwach"
-    return reading.number == "Plur" or (reading.gender == "f" and reading.case in ("Gen", "Dat"))
+    if reading.number == "Plur":
+        return declension != "schwach"
+    return declension == "stark" and reading.gender == "f" and reading.case in ("Gen", "Dat")
 
 
 def _column(name: str) -> tuple[str, str, str] | None:

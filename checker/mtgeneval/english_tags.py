@@ -12,7 +12,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Sequence
 
-from checker.backends.apertium import APERTIUM_DATA, escape, install_command, unescape
+from checker.backends.apertium import APERTIUM_DATA, escape, install_command, pieces, unescape
 from gen.errors import MissingResourceError
 
 PACKAGE = "apertium-eng-spa"
@@ -53,8 +53,9 @@ def _spans(text: str, tagged: str) -> list[tuple[int, int]]:
     """Where the noun units of ``tagged`` (``^surface/lemma<tags>$`` units) are in ``text``."""
     spans = []
     position = 0
-    for unit in tagged.split("^")[1:]:
-        unit = unit.rsplit("$", 1)[0]
+    for unit, _ in pieces(tagged):
+        if not unit:
+            continue
         surface, _, reading = unit.partition("/")
         surface = unescape(surface)
         start = text.find(surface, position)
