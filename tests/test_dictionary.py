@@ -60,15 +60,28 @@ def test_target_words_match_inflected_and_inside_compounds(spec):
         ["die", "turnlehrerin", "redakteure", "richterin", "urteil", "lehrgang"],
         compounds=True,
     )
-    assert pairs == {
+    assert set(pairs) == {
         ("teacher", "turnlehrerin"),  # ends a compound
         ("editor", "redakteure"),  # inflected
         ("judge", "richterin"),
         ("judge", "urteil"),  # "urteilen" less its inflection
     }
+    # each with how close it is to the translation it matched
+    assert pairs["teacher", "turnlehrerin"] == 1.0  # from the part on: "lehrerin"
+    assert 0.9 < pairs["editor", "redakteure"] < 1  # redakteur
     teacher = {"teacher": found.translations("teacher")}
     plain = translation_pairs(teacher, ["turnlehrerin", "lehrerin"], False)
-    assert plain == {("teacher", "lehrerin")}
+    assert plain == {("teacher", "lehrerin"): 1.0}
+
+
+def test_a_closer_translation_is_told_from_a_word_that_only_starts_like_it():
+    pairs = translation_pairs(
+        {"engineer": ["ingeniero"], "engineering": ["ingeniería"]},
+        ["ingeniero", "ingeniería"],
+        compounds=False,
+    )
+    assert pairs["engineer", "ingeniero"] == pairs["engineering", "ingeniería"] == 1.0
+    assert pairs["engineer", "ingeniería"] < 0.9 and pairs["engineering", "ingeniero"] < 0.9
 
 
 def test_missing_dictionary_names_the_apt_command(tmp_path, monkeypatch):

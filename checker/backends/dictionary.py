@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import re
 from collections.abc import Iterable, Mapping
+from difflib import SequenceMatcher
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -126,29 +127,39 @@ def translation_pairs(
     translations: Mapping[str, Iterable[str]],
     target_words: Iterable[str],
     compounds: bool,
-) -> set[tuple[str, str]]:
+) -> dict[tuple[str, str], float]:
     """The (source word, target word) pairs, lower case, where the target word matches one
     of the source word's ``translations``: starts with it, less up to INFLECTION letters,
     or (with ``compounds``) contains it after a first part (Lehrer → Turnlehrerin). Each
-    target word is looked at once, through its prefixes and inner substrings."""
-    stems: dict[str, set[str]] = {}  # translation less its inflection → source words
+    pair maps to how close the target word (from the compound's part on) is to the
+    translation it matched: engineer's "ingeniero" matches "ingeniería" too, but less
+    closely. Each target word is looked at once, through its prefixes and inner substrings."""
+    stems: dict[str, set[tuple[str, str]]] = {}  # less its inflection → (source, translation)
     wholes: dict[str, set[str]] = {}  # whole translation → source words, for compounds
     for source, found in translations.items():
         for translation in found:
             if len(translation) >= MIN_PREFIX:
                 stem = translation[: max(MIN_STEM, len(translation) - INFLECTION)]
-                stems.setdefault(stem, set()).add(source)
+                stems.setdefault(stem, set()).add((source, translation))
             if compounds and len(translation) >= MIN_COMPOUND_PART:
                 wholes.setdefault(translation, set()).add(source)
     stem_lengths = sorted({len(stem) for stem in stems})
     whole_lengths = sorted({len(whole) for whole in wholes})
-    pairs = set()
+    pairs: dict[tuple[str, str], float] = {}
     for target in set(target_words):
-        for length in stem_lengths:
-            for source in stems.get(target[:length], ()) if len(target) >= length else ():
-                pairs.add((source, target))
-        for start in range(1, len(target) - MIN_COMPOUND_PART + 1) if wholes else ():
-            for length in whole_lengths:
-                for source in wholes.get(target[start : start + length], ()):
-                    pairs.add((source, target))
+        matches = [
+            (source, target, translation)
+            for length in stem_lengths
+            if len(target) >= length
+            for source, translation in stems.get(target[:length], ())
+        ]
+        matches += [
+            (source, target[start:], target[start : start + length])
+            for start in (range(1, len(target) - MIN_COMPOUND_PART + 1) if wholes else ())
+            for length in whole_lengths
+            for source in wholes.get(target[start : start + length], ())
+        ]
+        for source, matched, translation in matches:
+            closeness = SequenceMatcher(None, matched, translation).ratio()
+            pairs[source, target] = max(closeness, pairs.get((source, target), 0.0))
     return pairs

@@ -86,7 +86,7 @@ class EflomalAligner(Aligner):
         with tempfile.TemporaryDirectory(prefix="gen-eflomal-") as tmp:
             forward, reverse = Path(tmp, "forward"), Path(tmp, "reverse")
             translations = self._translations(source_lines, target_lines)
-            known = look_alike_pairs(source_lines, target_lines) | translations
+            known = look_alike_pairs(source_lines, target_lines) | set(translations)
             eflomal.Aligner().align(
                 source_lines,
                 target_lines,
@@ -110,10 +110,11 @@ class EflomalAligner(Aligner):
 
     def _translations(
         self, source_lines: Sequence[str], target_lines: Sequence[str]
-    ) -> set[tuple[str, str]]:
-        """(source word, target word) pairs the dictionaries give, lower case."""
+    ) -> dict[tuple[str, str], float]:
+        """(source word, target word) pairs the dictionaries give, lower case, with how
+        close each target word is to the translation it matched."""
         if self._dictionary is None and self._bidix is None:
-            return set()
+            return {}
         words = {word for line in source_lines for word in line.lower().split()}
         found: dict[str, set[str]] = {word: set() for word in words}
         if self._dictionary is not None:
@@ -183,13 +184,15 @@ def look_alike_pairs(
 
 
 def candidate_scores(
-    known: set[tuple[str, str]], translations: set[tuple[str, str]]
+    known: set[tuple[str, str]], translations: Mapping[tuple[str, str], float]
 ) -> dict[str, dict[str, float]]:
     """Source word → its look-alikes and dictionary translations, each with how good a
-    match it is: 1 for a translation, else the look-alike's similarity."""
+    match it is: 1 plus its closeness for a translation (a dictionary beats spelling),
+    else the look-alike's similarity."""
     scores: dict[str, dict[str, float]] = {}
     for source, target in known:
-        score = 1.0 if (source, target) in translations else _similarity(source, target)
+        closeness = translations.get((source, target))
+        score = 1.0 + closeness if closeness is not None else _similarity(source, target)
         scores.setdefault(source, {})[target] = score
     return scores
 
