@@ -355,7 +355,7 @@ def _bound_words(
             i -= 1
     j = head + 1
     while j < len(words):
-        if _is(words[j], rules.after):
+        if _can_agree(words[j], rules.after):
             bound.append((j, rules.after & rules.agreeing, PHRASE))
         elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
             if _is(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"
@@ -375,7 +375,10 @@ def _bound_words(
             break
         if not _is(word, rules.predicate_gap):
             break
-        gap_passed = gap_passed or _is(word, rules.predicate_after)
+        if _is(word, rules.predicate_after):
+            # es "La analista [había] intentado": after "haber" the participle agrees with
+            # nobody; after "ser" or "estar" it does ("ha [sido] nombrada")
+            gap_passed = _agreeing_auxiliary(word, rules)
         j += 1
     if (
         rules.coordinators
@@ -390,6 +393,12 @@ def _bound_words(
     ):
         bound += _clause_predicates(words, head, rules)
     return bound
+
+
+def _can_agree(word: Word, classes: Collection[str]) -> bool:
+    """Whether a reading of ``word`` in ``classes`` has a gender: a participle after the
+    noun, not a finite verb (fr "la juge [a] travaillé", where "a" is also a verb)."""
+    return any(reading.upos in classes and reading.genders for reading in word.analyses)
 
 
 def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
@@ -465,9 +474,7 @@ def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bo
     è [poi] diventata" agrees with the person; "ha lavorato" does not (after avere the
     participle is masculine whoever the subject is), nor pt "o trabalho foi instalado"."""
     j = i - 1
-    while j >= 0 and not any(
-        reading.lemma.lower() in rules.clause_auxiliaries for reading in words[j].analyses
-    ):
+    while j >= 0 and not _agreeing_auxiliary(words[j], rules):
         if not _is(words[j], rules.predicate_gap):
             return False
         j -= 1
@@ -475,6 +482,14 @@ def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bo
     while j >= 0 and (_is(words[j], rules.predicate_gap) or _clitic(words[j])):
         j -= 1
     return j < 0 or _names_a_person(words[j])
+
+
+def _agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
+    """Whether a participle or adjective after auxiliary ``word`` agrees with the subject:
+    where ``clause_auxiliaries`` lists them, only after one of those (by lemma)."""
+    return not rules.clause_auxiliaries or any(
+        reading.lemma.lower() in rules.clause_auxiliaries for reading in word.analyses
+    )
 
 
 def _clitic(word: Word) -> bool:
@@ -519,12 +534,16 @@ def _dependency_bound(
     noun = words[head]
     if noun.head is not None and _relation_in(noun.deprel, rules.subject):
         governor = noun.head
-        bound.append((governor, rules.agreeing, PREDICATE))
-        bound += [
-            (i, rules.agreeing, PREDICATE)
+        dependents = [
+            i
             for i, word in enumerate(words)
             if word.head == governor
             and i != head
             and _relation_in(word.deprel, rules.head_dependents)
         ]
+        auxiliaries = [words[i] for i in dependents if _relation_in(words[i].deprel, {"aux"})]
+        # a participle after "haber" alone agrees with nobody ("había intentado")
+        if not auxiliaries or any(_agreeing_auxiliary(word, rules) for word in auxiliaries):
+            bound.append((governor, rules.agreeing, PREDICATE))
+        bound += [(i, rules.agreeing, PREDICATE) for i in dependents]
     return bound

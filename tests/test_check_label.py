@@ -124,6 +124,14 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             "es",
             ("inconclusive", "no_gender", None),
         ),
+        # after "haber" the participle agrees with nobody: the article decides
+        (
+            "The journalist had tried.",
+            "La periodista había intentado.",
+            "female",
+            "es",
+            ("correct", None, "female"),
+        ),
         (
             "Journalist and the sister was elected.",
             "Periodista y la hermana fue elegida.",
@@ -309,6 +317,25 @@ def test_dependency_parse_binds_subject_and_predicate():
     )
     assert (verdict.label, verdict.target_gender) == ("correct", "female")
     assert [e.text for e in verdict.evidence] == ["Periodista", "elegida"]
+
+
+def test_dependency_parse_reads_no_participle_after_haber():
+    # "La periodista había intentado": the participle governs its subject, with "había"
+    # as its only auxiliary: it agrees with nobody, and the article decides
+    sentence = _parsed(
+        "La periodista había intentado",
+        [(1, "det"), (3, "nsubj"), (3, "aux"), (None, "root")],
+    )
+    verdict = label(
+        expected_gender="female",
+        source_tokens=["The", "journalist"],
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=frozenset({(1, 1)}),
+        rules=agreement_rules("es"),
+    )
+    assert (verdict.label, verdict.target_gender) == ("correct", "female")
+    assert [e.text for e in verdict.evidence] == ["periodista", "La"]
 
 
 def test_every_supported_language_has_rules():

@@ -16,10 +16,15 @@ CASES = [
     ("es", "El periodista llegó tarde.", "periodista", "female", "wrong"),
     ("es", "La enfermera es mi hermano.", "enfermera", "male", "wrong"),
     ("es", "La médico fue elegida.", "médico", "female", "correct"),
+    # a participle after "have" agrees with nobody (es "había intentado", fr "a travaillé")
+    ("es", "La analista había intentado llamar.", "analista", "female", "correct"),
     ("fr", "La juge est arrivée.", "juge", "female", "correct"),
+    ("fr", "La juge a travaillé.", "juge", "female", "correct"),
     ("fr", "Le juge est arrivé.", "juge", "female", "wrong"),
     ("it", "La giornalista è arrivata.", "giornalista", "female", "correct"),
     ("it", "Il giornalista è arrivato.", "giornalista", "female", "wrong"),
+    ("it", "La giornalista ha lavorato.", "giornalista", "female", "correct"),
+    ("pt", "A analista tinha trabalhado.", "analista", "female", "correct"),
     ("pt", "A jornalista chegou.", "jornalista", "female", "correct"),
     # an unknown capitalised word is a name, whose participles are the person's (it was
     # read as a feminine noun by its ending, which no participle could then follow)
