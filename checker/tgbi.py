@@ -32,21 +32,17 @@ from nltk.tokenize.punkt import PunktSentenceTokenizer
 import gen
 from gen.errors import GenError
 from gen.io import output_directory, read_jsonl, read_lines, write_jsonl
+from generator.korean import TGBI_VIEWS
 
 if TYPE_CHECKING:
     from checker.pipeline import CheckOptions
 
-#: The seven sets of the paper, in its order: (letter, name, record field, field value).
-TGBI_SETS = (
-    ("a", "informal", "formality", "informal"),
-    ("b", "formal", "formality", "formal"),
-    ("c", "impolite", "politeness", "impolite"),
-    ("d", "polite", "politeness", "polite"),
-    ("e", "negative", "category", "negative"),
-    ("f", "positive", "category", "positive"),
-    ("g", "occupation", "category", "occupation"),
+#: The seven sets of the paper, in its order: (letter, name, record field); a record is in
+#: a set when the field's value is the set's name (generator/korean.py writes them).
+TGBI_SETS = tuple(
+    (letter, name, field) for letter, (name, field) in zip("abcdefg", TGBI_VIEWS, strict=True)
 )
-SET_NAMES = tuple(name for _, name, _, _ in TGBI_SETS)
+SET_NAMES = tuple(name for _, name, _ in TGBI_SETS)
 
 #: Cho et al.'s word lists, checked in this order: female first.
 COMPAT_FEMALE = frozenset({"she", "her", "woman", "girl"})
@@ -194,7 +190,7 @@ def record_sets(record: dict, path: str | Path | None, line: int) -> tuple[int, 
     found = []
     for field in ("formality", "politeness", "category"):
         value = record.get(field)
-        allowed = [name for _, name, f, _ in TGBI_SETS if f == field]
+        allowed = [name for _, name, f in TGBI_SETS if f == field]
         if value not in allowed:
             raise GenError(
                 f"expected one of {', '.join(allowed)} (or a tgbi_set field), got {value!r}",
@@ -303,7 +299,7 @@ def summarise_tgbi(
 
     boot_ps = _p_s(boot)
     scores = []
-    for index, (letter, name, _, _) in enumerate(TGBI_SETS):
+    for index, (letter, name, _) in enumerate(TGBI_SETS):
         female, male, neutral, both = (int(n) for n in counts[index])
         size = female + male + neutral
         shares = [n / size for n in (female, male, neutral)] if size else [None] * 3

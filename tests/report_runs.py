@@ -138,7 +138,7 @@ def make_tgbi_run(folder: Path, *, female: int, male: int, neutral: int) -> Path
             "p_s": p_s,
             "p_s_ci": [max(0.0, p_s - 0.05), min(1.0, p_s + 0.05)],
         }
-        for letter, name, _, _ in TGBI_SETS
+        for letter, name, _ in TGBI_SETS
     ]
     summary = {
         "mode": "default",
