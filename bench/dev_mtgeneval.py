@@ -9,22 +9,28 @@ original and flipped lines of a language are checked in one batch (the aligner i
 on it). Prints, per language: lines, % of decided labels right, % inconclusive and the
 reasons, and "flip seen": of the lines whose two versions were both decided, how many got
 opposite labels (the word read is one the flip changed; when both are then wrong, the
-expected gender from the converter disagrees with the reference). Writes the wrong decisions
-to runs/dev-mtgeneval-LANG-errors.jsonl.
+expected gender from the converter disagrees with the reference). The last two columns split
+the lines by whether the words the two references differ in include a translation or a
+look-alike of the occupation (the aligner's dictionaries): where they do not, the flip
+changed only other words, and reading the occupation cannot tell the versions apart. Writes
+the wrong decisions to runs/dev-mtgeneval-LANG-errors.jsonl.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
 from collections import Counter
+from difflib import SequenceMatcher
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from checker.backends.eflomal_aligner import EflomalAligner, look_alike_pairs  # noqa: E402
 from checker.mtgeneval.dataset import read_contextual  # noqa: E402
 from checker.mtgeneval.records import checkable, contextual_records, with_translations  # noqa: E402
 from checker.pipeline import CheckOptions, check  # noqa: E402
@@ -41,8 +47,11 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=DEV)
     args = parser.parse_args()
     Path("runs").mkdir(exist_ok=True)
-    print("| lang | lines | checkable | decided right | inconclusive | flip seen | reasons | s |")
-    print("|---|---:|---:|---:|---:|---:|---|---:|")
+    print(
+        "| lang | lines | checkable | decided right | inconclusive | flip seen | reasons | s "
+        "| flip changes the occupation | elsewhere |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---|---:|---|---|")
     for lang in args.langs:
         records = contextual_records(read_contextual(args.root, lang, "dev"), lang, "dev")
         usable = checkable(records)
@@ -62,19 +71,20 @@ def main() -> None:
             seconds = time.perf_counter() - start
             results = [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
         decided = [r for r in results if r["label"] != "inconclusive"]
-        right = sum(r["label"] == RIGHT[r["version"]] for r in decided)
         reasons = Counter(r["reason"] for r in results if r["label"] == "inconclusive")
         versions: dict[str, dict[str, str]] = {}
         for r in decided:
-            versions.setdefault(r["id"].rsplit("-", 1)[0], {})[r["version"]] = r["label"]
+            versions.setdefault(_pair(r), {})[r["version"]] = r["label"]
         both = [v for v in versions.values() if len(v) == 2]
         flipped = sum(v["original"] != v["flipped"] for v in both)
+        aligner = EflomalAligner(lang, {})
+        touched = {_pair(r) for r in results if _flip_changes_occupation(r, aligner)}
         print(
-            f"| {lang} | {len(records)} | {len(usable)} | "
-            f"{100 * right / max(len(decided), 1):.1f}% ({right}/{len(decided)}) | "
-            f"{100 * (len(results) - len(decided)) / len(results):.1f}% | "
+            f"| {lang} | {len(records)} | {len(usable)} | {_rates(results)} | "
             f"{100 * flipped / max(len(both), 1):.1f}% ({flipped}/{len(both)}) | "
-            f"{', '.join(f'{k} {v}' for k, v in reasons.most_common())} | {seconds:.1f} |"
+            f"{', '.join(f'{k} {v}' for k, v in reasons.most_common())} | {seconds:.1f} | "
+            f"{_rates([r for r in results if _pair(r) in touched])} | "
+            f"{_rates([r for r in results if _pair(r) not in touched])} |"
         )
         with open(f"runs/dev-mtgeneval-{lang}-errors.jsonl", "w", encoding="utf-8") as handle:
             for r in results:
@@ -93,6 +103,38 @@ def main() -> None:
                         "evidence",
                     )
                     handle.write(json.dumps({k: r.get(k) for k in keep}, ensure_ascii=False) + "\n")
+
+
+def _pair(result: dict) -> str:
+    """The line a result belongs to (its id without the version)."""
+    return result["id"].rsplit("-", 1)[0]
+
+
+def _rates(results: list[dict]) -> str:
+    """% of decided labels right (right/decided), then % inconclusive."""
+    decided = [r for r in results if r["label"] != "inconclusive"]
+    right = sum(r["label"] == RIGHT[r["version"]] for r in decided)
+    return (
+        f"{100 * right / max(len(decided), 1):.1f}% ({right}/{len(decided)}) | "
+        f"{100 * (len(results) - len(decided)) / max(len(results), 1):.1f}%"
+    )
+
+
+def _flip_changes_occupation(result: dict, aligner: EflomalAligner) -> bool:
+    """Whether the words in which the line's two references differ include a translation
+    (the aligner's dictionaries) or a look-alike of the occupation: then reading the
+    occupation can tell the two apart. Where they differ only elsewhere (pronouns, another
+    person's words, a masculine generic kept in both), a checker that reads the occupation
+    gives both the same label."""
+    original, flipped = (re.findall(r"\w+", r.lower()) for r in result["references"].values())
+    changed = set()
+    for kind, i1, i2, j1, j2 in SequenceMatcher(None, original, flipped).get_opcodes():
+        if kind != "equal":
+            changed |= {*original[i1:i2], *flipped[j1:j2]}
+    occupation = [result["occupation"]["text"].lower()]
+    targets = [" ".join(sorted(changed))]
+    found = set(aligner.translations(occupation, targets)) | look_alike_pairs(occupation, targets)
+    return bool(found)
 
 
 if __name__ == "__main__":

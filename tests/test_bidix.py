@@ -54,5 +54,5 @@ def test_eflomal_signs_and_uses_the_chain():
     _installed("it")
     aligner = EflomalAligner("it", {})
     assert "+apertium-eng-spa-ita" in aligner.signature
-    pairs = aligner._translations(["the clerk left ."], ["l' impiegata è andata via ."])
+    pairs = aligner.translations(["the clerk left ."], ["l' impiegata è andata via ."])
     assert ("clerk", "impiegata") in pairs

@@ -85,7 +85,7 @@ class EflomalAligner(Aligner):
             return Symmetrised(len(sources), usable, source_lines, target_lines, [], [], {})
         with tempfile.TemporaryDirectory(prefix="gen-eflomal-") as tmp:
             forward, reverse = Path(tmp, "forward"), Path(tmp, "reverse")
-            translations = self._translations(source_lines, target_lines)
+            translations = self.translations(source_lines, target_lines)
             known = look_alike_pairs(source_lines, target_lines) | set(translations)
             eflomal.Aligner().align(
                 source_lines,
@@ -108,7 +108,7 @@ class EflomalAligner(Aligner):
                 candidate_scores(known, translations),
             )
 
-    def _translations(
+    def translations(
         self, source_lines: Sequence[str], target_lines: Sequence[str]
     ) -> dict[tuple[str, str], float]:
         """(source word, target word) pairs the dictionaries give, lower case, with how
