@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from checker.label import CORRECT, INCONCLUSIVE, LABELS
+from checker.numbers import NOTHING, bounds, figure, with_interval
 from checker.records import GENDERS
 
 Counts = list[int]  # [correct, wrong, inconclusive]
@@ -306,18 +307,8 @@ def format_signature(fields: dict[str, str]) -> str:
     return "|".join(f"{key}:{fields[key]}" for key in ordered)
 
 
-def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{100 * value:.1f}"
-
-
 def _accuracy_text(cell: dict[str, Any]) -> str:
-    if cell.get("accuracy") is None:
-        return "–"
-    text = _percent(cell["accuracy"])
-    if cell.get("ci95"):
-        low, high = cell["ci95"]
-        text += f" [{_percent(low)}, {_percent(high)}]"
-    return text
+    return with_interval(cell.get("accuracy"), cell.get("ci95"))
 
 
 def render_markdown(summary: dict[str, Any]) -> str:
@@ -337,11 +328,7 @@ def render_markdown(summary: dict[str, Any]) -> str:
     ]
     for label in LABELS:
         rate = rates.get(label, {})
-        interval = rate.get("ci95") or [None, None]
-        lines.append(
-            f"| {label} | {_percent(rate.get('value'))} "
-            f"| {_percent(interval[0])}–{_percent(interval[1])} |"
-        )
+        lines.append(f"| {label} | {figure(rate.get('value'))} | {bounds(rate.get('ci95'))} |")
     lines.append(f"| **accuracy** (correct of decided) | {_accuracy_text(overall)} | |")
     if summary["reasons"]:
         lines += [
@@ -352,11 +339,7 @@ def render_markdown(summary: dict[str, Any]) -> str:
     if summary["delta"]:
         lines += ["", "| | value | 95% CI |", "|---|---:|---|"]
         for name, delta in summary["delta"].items():
-            interval = delta["ci95"] or [None, None]
-            lines.append(
-                f"| Δ{name} | {_percent(delta['value'])} "
-                f"| {_percent(interval[0])}–{_percent(interval[1])} |"
-            )
+            lines.append(f"| Δ{name} | {figure(delta['value'])} | {bounds(delta['ci95'])} |")
     pairs = summary["pairs"]
     if pairs["n"]:
         lines += [
@@ -385,7 +368,7 @@ def _table_markdown(table: dict[str, Any]) -> list[str]:
     rows = [
         f"| {key} | "
         + " | ".join(
-            f"{_accuracy_text(row[column])} (n={row[column]['n']})" if column in row else "–"
+            f"{_accuracy_text(row[column])} (n={row[column]['n']})" if column in row else NOTHING
             for column in columns
         )
         + " |"

@@ -30,6 +30,7 @@ from nltk.tokenize import NLTKWordTokenizer
 from nltk.tokenize.punkt import PunktSentenceTokenizer
 
 import gen
+from checker.numbers import bounds, figure
 from gen.errors import GenError
 from gen.io import output_directory, read_jsonl, read_lines, write_jsonl
 from generator.korean import TGBI_VIEWS
@@ -140,12 +141,14 @@ class TgbiReport:
             "|---|---:|---:|---|---:|---:|---:|",
         ]
         for s in self.sets:
+            shares = " | ".join(figure(share, digits=3) for share in (s.p_w, s.p_m, s.p_n))
             lines.append(
-                f"| ({s.letter}) {s.name} | {s.size} | {_num(s.p_s)} | {_interval(s.p_s_ci)} "
-                f"| {_num(s.p_w)} | {_num(s.p_m)} | {_num(s.p_n)} |"
+                f"| ({s.letter}) {s.name} | {s.size} | {figure(s.p_s, digits=3)} "
+                f"| {bounds(s.p_s_ci, digits=3)} | {shares} |"
             )
         lines.append(
-            f"| **TGBI** | {self.n} | **{_num(self.tgbi)}** | {_interval(self.tgbi_ci)} | | | |"
+            f"| **TGBI** | {self.n} | **{figure(self.tgbi, digits=3)}** "
+            f"| {bounds(self.tgbi_ci, digits=3)} | | | |"
         )
         lines.append("")
         if self.tgbi is None:
@@ -160,14 +163,6 @@ class TgbiReport:
         )
         lines.extend(["", f"signature: `{self.signature}`", ""])
         return "\n".join(lines)
-
-
-def _num(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.3f}"
-
-
-def _interval(ci: tuple[float, float] | None) -> str:
-    return "n/a" if ci is None else f"{ci[0]:.3f}–{ci[1]:.3f}"
 
 
 def record_sets(record: dict, path: str | Path | None, line: int) -> tuple[int, ...]:

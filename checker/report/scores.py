@@ -9,19 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from checker.numbers import NOTHING, figure, with_interval
 from checker.report.load import Run
-from checker.report.tables import NOTHING, Table
-
-
-def _number(value: float | None, digits: int) -> str:
-    return NOTHING if value is None else f"{value:.{digits}f}"
-
-
-def _with_interval(value: float | None, ci95: Sequence[float] | None, digits: int) -> str:
-    text = _number(value, digits)
-    if value is None or not ci95:
-        return text
-    return f"{text} [{ci95[0]:.{digits}f}, {ci95[1]:.{digits}f}]"
+from checker.report.tables import Table
 
 
 def slug(text: str) -> str:
@@ -36,8 +26,8 @@ def tgbi_table(run: Run) -> Table:
         (
             f"({row['letter']}) {row['name']}",
             str(row["size"]),
-            *(_number(row[share], 3) for share in ("p_w", "p_m", "p_n")),
-            _with_interval(row["p_s"], row["p_s_ci"], 3),
+            *(figure(row[share], digits=3) for share in ("p_w", "p_m", "p_n")),
+            with_interval(row["p_s"], row["p_s_ci"], digits=3),
         )
         for row in run.section("sets")
     ]
@@ -48,7 +38,7 @@ def tgbi_table(run: Run) -> Table:
             "",
             "",
             "",
-            _with_interval(summary["tgbi"], summary["tgbi_ci"], 3),
+            with_interval(summary["tgbi"], summary["tgbi_ci"], digits=3),
         )
     )
     note = (
@@ -74,7 +64,7 @@ def mtgeneval_accuracy_table(runs: Sequence[Run]) -> Table:
     for run in runs:
         summary = run.summary
         halves = [
-            _number(summary[half]["accuracy"], 2) if half in summary else NOTHING
+            figure(summary[half]["accuracy"], digits=2) if half in summary else NOTHING
             for half in ("feminine", "masculine")
         ]
         agreement = summary.get("checker_agreement")
@@ -86,7 +76,7 @@ def mtgeneval_accuracy_table(runs: Sequence[Run]) -> Table:
                 str(summary["correct"]),
                 str(summary["incorrect"]),
                 str(summary["unscorable"]),
-                _with_interval(summary["accuracy"], summary["accuracy_ci95"], 2),
+                with_interval(summary["accuracy"], summary["accuracy_ci95"], digits=2),
                 *halves,
                 f"{agreement['agree']}/{agreement['compared']}" if agreement else NOTHING,
             )

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from checker.numbers import NOTHING, figure, with_interval
 from checker.report.load import LABELS, Cell, Estimate, Run
 from checker.report.significance import SAMPLES, SEED, paired_bootstrap
 
@@ -38,25 +39,6 @@ class Table:
 # Number formats shared by every table and figure.
 
 
-NOTHING = "–"  # a figure that is undefined (no decided record in its cell)
-
-
-def percent(value: float | None, *, signed: bool = False) -> str:
-    return NOTHING if value is None else f"{100 * value:{'+' if signed else ''}.1f}"
-
-
-def with_interval(
-    value: float | None, ci95: tuple[float, float] | None, *, signed: bool = False
-) -> str:
-    """``82.4 [80.1, 84.6]`` in points of percent; the interval left out when there is none."""
-    if value is None:
-        return NOTHING
-    text = percent(value, signed=signed)
-    if ci95 is None:
-        return text
-    return f"{text} [{percent(ci95[0], signed=signed)}, {percent(ci95[1], signed=signed)}]"
-
-
 def accuracy(cell: Cell | None) -> str:
     return NOTHING if cell is None else with_interval(cell.accuracy, cell.ci95)
 
@@ -66,7 +48,7 @@ def difference(estimate: Estimate) -> str:
 
 
 def count(cell: Cell, label: str) -> str:
-    return f"{getattr(cell, label)} ({percent(cell.share(label))}%)"
+    return f"{getattr(cell, label)} ({figure(cell.share(label))}%)"
 
 
 # The tables.
@@ -177,8 +159,8 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
                 a.label,
                 b.label,
                 str(result.n),
-                percent(result.accuracy_a),
-                percent(result.accuracy_b),
+                figure(result.accuracy_a),
+                figure(result.accuracy_b),
                 with_interval(result.difference, result.ci95, signed=True),
                 f"{result.p_value:.4f}",
             )
