@@ -78,7 +78,11 @@ def main() -> None:
         both = [v for v in versions.values() if len(v) == 2]
         flipped = sum(v["original"] != v["flipped"] for v in both)
         aligner = EflomalAligner(lang, {})
-        touched = {_pair(r) for r in results if _flip_changes_occupation(r, aligner)}
+        touched = {
+            _pair(r)
+            for r in results
+            if r["version"] == "original" and _flip_changes_occupation(r, aligner)
+        }
         print(
             f"| {lang} | {len(records)} | {len(usable)} | {_rates(results)} | "
             f"{100 * flipped / max(len(both), 1):.1f}% ({flipped}/{len(both)}) | "

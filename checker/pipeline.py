@@ -37,7 +37,7 @@ from checker.label import (
     label,
 )
 from checker.languages import language
-from checker.records import Item, Line, check_hyp_count, read_input, to_item
+from checker.records import Item, Line, read_hypotheses, read_input, to_item
 from checker.summary import SummaryBuilder, render_markdown
 from gen.errors import GenError, MissingResourceError
 from gen.io import atomic_write, output_directory, resolve_input, write_jsonl
@@ -132,13 +132,12 @@ def check(
     input_path = resolve_input(input_path)
     if out.exists() and not (force or resume):
         raise GenError("output directory exists; pass --force to replace it", path=out)
-    if hyp is not None:
-        check_hyp_count(input_path, hyp)
+    hypotheses = read_hypotheses(input_path, hyp) if hyp is not None else None
     lang = lang.strip().lower() if lang else None
     if lang in KIND_BY_LANG:
         scan = _Scan(kind=KIND_BY_LANG[lang])
     else:
-        scan = _scan(input_path, hyp, lang, options)
+        scan = _scan(input_path, hypotheses, lang, options)
         gc.freeze()  # the items kept from the scan make no cycles: never walk them again
     if scan.kind == "tgbi":  # Korean→English pronoun records (Cho et al., 2019)
         from checker.tgbi import check as check_tgbi
@@ -155,7 +154,7 @@ def check(
     items = (
         scan.head
         if len(scan.head) == scan.items  # the whole input fits in the first chunk
-        else chain(scan.head, _items(input_path, hyp, lang, options, after=scan.head_end))
+        else chain(scan.head, _items(input_path, hypotheses, lang, options, after=scan.head_end))
     )
     chunks = _chunks(items, scan.items, options.chunk_size)
     # The stages overlap: a thread tags chunk k+1 (lt-proc works in its own process) while
@@ -218,11 +217,13 @@ def _finish_chunk(aligned: Future[_TaggedChunk], chunk_file: Path, builder: Summ
     return len(results)
 
 
-def _scan(input_path: Path, hyp: Path | None, lang: str | None, options: CheckOptions) -> _Scan:
+def _scan(
+    input_path: Path, hypotheses: list[str] | None, lang: str | None, options: CheckOptions
+) -> _Scan:
     """Validate every line; reject (with --skip-invalid) or raise on the first bad one."""
     scan = _Scan()
     first = True
-    for line in read_input(input_path, hyp):
+    for line in read_input(input_path, hypotheses):
         scan.input_digest.update(line.raw.encode() + b"\n")
         if line.record is not None:
             scan.input_digest.update(str(line.record.get("translation")).encode() + b"\n")
@@ -277,10 +278,14 @@ def _in_known_language(item: Item, path: Path) -> Item:
 
 
 def _items(
-    input_path: Path, hyp: Path | None, lang: str | None, options: CheckOptions, after: int = 0
+    input_path: Path,
+    hypotheses: list[str] | None,
+    lang: str | None,
+    options: CheckOptions,
+    after: int = 0,
 ) -> Iterator[Item]:
     """The valid items of the lines after line ``after``."""
-    for line in read_input(input_path, hyp, after=after):
+    for line in read_input(input_path, hypotheses, after=after):
         try:
             yield _in_known_language(_validated(line, input_path, lang), input_path)
         except GenError:

@@ -9,7 +9,7 @@ Records that came from elsewhere need only ``id``, ``text``, ``translation``,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,28 +60,31 @@ def count_records(path: Path) -> int:
         return sum(1 for line in handle if line.strip())
 
 
-def read_input(path: Path, hyp: Path | None = None, *, after: int = 0) -> Iterator[Line]:
-    """Yield every non-blank line of ``path`` as a :class:`Line`; with ``hyp``, each record
-    gets the hypothesis of the same position as its ``translation``. Lines up to number
-    ``after`` are skipped unread (a caller that already has them).
+def read_input(
+    path: Path, hypotheses: Sequence[str] | None = None, *, after: int = 0
+) -> Iterator[Line]:
+    """Yield every non-blank line of ``path`` as a :class:`Line`; with ``hypotheses`` (a
+    --hyp file's lines), each record gets the one of the same position as its
+    ``translation``. Lines up to number ``after`` are skipped unread (a caller that
+    already has them).
 
     Malformed JSON does not raise here: the error travels in the Line so that the caller
     decides between failing and rejecting (``--skip-invalid``).
     """
     if not path.is_file():
         raise GenError("no such file", path=path)
-    hypotheses = iter(read_lines(hyp)) if hyp is not None else None
+    translations = iter(hypotheses) if hypotheses is not None else None
     with open(path, encoding="utf-8-sig", newline=None) as handle:
         for number, raw in enumerate(handle, start=1):
             if not raw.strip():
                 continue
-            if hypotheses is not None:
-                translation = next(hypotheses)
+            if translations is not None:
+                translation = next(translations)
             if number <= after:
                 continue
             raw = raw.rstrip("\n")
             record, error = _parse(raw, path, number)
-            if hypotheses is not None and record is not None:
+            if translations is not None and record is not None:
                 record = {**record, "translation": translation}
             yield Line(number, record, raw, error)
 
@@ -100,15 +103,18 @@ def _parse(raw: str, path: Path, number: int) -> tuple[dict[str, Any] | None, Ge
         return None, err
 
 
-def check_hyp_count(path: Path, hyp: Path) -> None:
-    """Refuse, before any work, a --hyp file whose line count differs from the records."""
-    records, lines = count_records(path), len(read_lines(hyp))
+def read_hypotheses(path: Path, hyp: Path) -> list[str]:
+    """The --hyp file's lines, read once; refused, before any work, when their count differs
+    from the records'."""
+    hypotheses = read_lines(hyp)
+    records, lines = count_records(path), len(hypotheses)
     if records != lines:
         raise GenError(
             f"mismatch in the number of translations ({lines} lines in {hyp}) "
             f"and records ({records} in {path})",
             path=hyp,
         )
+    return hypotheses
 
 
 def record_lang(record: dict[str, Any], default: str | None) -> str | None:

@@ -300,20 +300,25 @@ def _parsed(text: str, heads: list[tuple[int | None, str]]) -> TaggedSentence:
     )
 
 
+def _label_parsed(text: str, heads: list[tuple[int | None, str]], noun: int):
+    """Label a parsed Spanish sentence for "The journalist" (female), linked to word ``noun``."""
+    return label(
+        expected_gender="female",
+        source_tokens=["The", "journalist"],
+        occupation=(1, 2),
+        sentence=_parsed(text, heads),
+        alignment=frozenset({(1, noun)}),
+        rules=agreement_rules("es"),
+    )
+
+
 def test_dependency_parse_binds_subject_and_predicate():
     # "periodista  ayer  fue  elegida": the surface predicate scan would stop at "ayer";
     # the parse says elegida is the head of its subject periodista.
-    sentence = _parsed(
+    verdict = _label_parsed(
         "Periodista ayer fue elegida",
         [(3, "nsubj:pass"), (3, "advmod"), (3, "aux:pass"), (None, "root")],
-    )
-    verdict = label(
-        expected_gender="female",
-        source_tokens=["Journalist"],
-        occupation=(0, 1),
-        sentence=sentence,
-        alignment=frozenset({(0, 0)}),
-        rules=agreement_rules("es"),
+        noun=0,
     )
     assert (verdict.label, verdict.target_gender) == ("correct", "female")
     assert [e.text for e in verdict.evidence] == ["Periodista", "elegida"]
@@ -322,17 +327,10 @@ def test_dependency_parse_binds_subject_and_predicate():
 def test_dependency_parse_reads_no_participle_after_haber():
     # "La periodista había intentado": the participle governs its subject, with "había"
     # as its only auxiliary: it agrees with nobody, and the article decides
-    sentence = _parsed(
+    verdict = _label_parsed(
         "La periodista había intentado",
         [(1, "det"), (3, "nsubj"), (3, "aux"), (None, "root")],
-    )
-    verdict = label(
-        expected_gender="female",
-        source_tokens=["The", "journalist"],
-        occupation=(1, 2),
-        sentence=sentence,
-        alignment=frozenset({(1, 1)}),
-        rules=agreement_rules("es"),
+        noun=1,
     )
     assert (verdict.label, verdict.target_gender) == ("correct", "female")
     assert [e.text for e in verdict.evidence] == ["periodista", "La"]
