@@ -10,13 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from checker.backends.base import Alignment, Analysis, TaggedSentence, Word
-from checker.languages import language
-from checker.tables import read_table
+from checker.agreement import (
+    CLAUSE,
+    PHRASE,
+    PREDICATE,
+    AgreementRules,
+    bound_words,
+    clause_predicates,
+    every_reading_carries,
+    gender_of,
+    head_of,
+    inanimate,
+    is_of,
+    phrase_head,
+)
+from checker.backends.base import Alignment, TaggedSentence, Word
 
 CORRECT, WRONG, INCONCLUSIVE = "correct", "wrong", "inconclusive"
 LABELS = (CORRECT, WRONG, INCONCLUSIVE)
@@ -28,55 +38,6 @@ NO_GENDER = "no_gender"
 CONFLICTING_GENDER = "conflicting_gender"
 UNTRANSLATED = "untranslated"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
-
-AGREEMENT_FILE = Path(__file__).with_name("agreement.toml")
-
-#: A set of UD features a reading must all carry, as (feature, value) pairs.
-FeatureSet = frozenset[tuple[str, str]]
-
-
-@dataclass(frozen=True)
-class AgreementRules:
-    """One language's agreement rules (see agreement.toml for what each field means)."""
-
-    noun: frozenset[str]
-    agreeing: frozenset[str]
-    before: frozenset[str]
-    after: frozenset[str]
-    degree_words: frozenset[str]
-    predicate_gap: frozenset[str]
-    predicate: frozenset[str]
-    dependents: frozenset[str]
-    subject: frozenset[str]
-    head_dependents: frozenset[str]
-    agreement_overrides: frozenset[str]
-    predicate_after: frozenset[str]
-    predicative: tuple[FeatureSet, ...]
-    predicative_gap: frozenset[str]
-    complement: frozenset[str]
-    clause_predicate: tuple[FeatureSet, ...]
-    clause_auxiliaries: frozenset[str]
-    coordinators: frozenset[str]
-    inanimate: tuple[FeatureSet, ...]
-    animate: tuple[FeatureSet, ...]
-
-
-@cache
-def agreement_rules(lang: str) -> AgreementRules:
-    """The rules for ``lang`` (a code or alias of checker/languages.toml): the file's
-    [defaults], then its family's, then its own section's."""
-    table = read_table(AGREEMENT_FILE)
-    code = language(lang).code
-    own = dict(table.get(code, {}))
-    family = table["families"][own.pop("family")] if "family" in own else {}
-    merged: dict[str, Any] = {**table["defaults"], **family, **own}
-    return AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
-
-
-def _field(key: str, value: Any) -> Any:
-    if key in ("predicative", "clause_predicate", "inanimate", "animate"):
-        return tuple(frozenset(feats.items()) for feats in value)
-    return frozenset(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +85,6 @@ def inconclusive(reason: str) -> Verdict:
     return Verdict(INCONCLUSIVE, reason)
 
 
-#: How a bound word agrees: with the person the noun names, as its predicate (past-tense
-#: verb, participle, copula), next to the noun or (clause) elsewhere in the sentence; or
-#: with the noun inside its phrase (article, adjective). Read in that order: the predicate
-#: agrees with the person where a masculine title names a woman (ru "врач пришла"). A
-#: clause predicate may be another person's; read before the phrase all the same, it was
-#: right more often on MT-GenEval's contextual dev set (where the sentence's named
-#: occupation is often someone else's and the person's gender shows on the verbs).
-PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
-_NAME = frozenset({"PROPN", "X"})
-_DETERMINER = frozenset({"DET"})
 _COMMON_NOUN = frozenset({"NOUN"})
 
 
@@ -166,23 +117,23 @@ def label(
     if not aligned:
         return inconclusive(NO_ALIGNMENT)
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
-    head = _head(words, aligned, rules)
+    head = head_of(words, aligned, rules)
     if end - start > 1:
-        head = _phrase_head(words, head, alignment, rules)
-    own, own_readings = _gender(words[head], _own_classes(words[head], rules))
-    if _inanimate(words[head], rules):
+        head = phrase_head(words, head, alignment, rules)
+    own, own_readings = gender_of(words[head], _own_classes(words[head], rules))
+    if inanimate(words[head], rules):
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
         own = None
-        bound = _clause_predicates(words, head, rules) if rules.clause_predicate else []
+        bound = clause_predicates(words, head, rules) if rules.clause_predicate else []
     else:
         settled = own is not None and own not in rules.agreement_overrides
-        bound = _bound_words(words, head, rules, settled=settled)
+        bound = bound_words(words, head, rules, settled=settled)
         seen = {i for i, _, _ in bound}
         bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
     for i, classes, role in bound:
-        gender, readings = _gender(words[i], classes)
+        gender, readings = gender_of(words[i], classes)
         if gender is not None:
             votes[role].append(Evidence(i, words[i].text, role, gender, readings))
 
@@ -218,7 +169,7 @@ def _sole_unlinked_person(
     found = [
         i
         for i, word in enumerate(words)
-        if i not in linked and _every_reading_carries(word, _COMMON_NOUN, rules.animate)
+        if i not in linked and every_reading_carries(word, _COMMON_NOUN, rules.animate)
     ]
     return found if len(found) == 1 else []
 
@@ -240,310 +191,9 @@ def _decide(
     return None, ()
 
 
-def _is(word: Word, classes: Collection[str]) -> bool:
-    return not word.upos_set.isdisjoint(classes)
-
-
 def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
     """A noun is read through its noun readings; a word tagged only otherwise (it "medica"
     as an adjective) through all of them."""
-    if _is(word, rules.noun):
+    if is_of(word, rules.noun):
         return rules.noun
     return word.upos_set
-
-
-def _gender(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str, ...]]:
-    """The single gender every reading of ``word`` in ``classes`` names, or None; and those
-    readings. Plural readings are set aside when singular ones exist (the referent is one
-    person: ru "аналитик" is not the genitive plural of "аналитика"); a reading without
-    gender (an unknown word, a finite verb) makes the word undecided."""
-    readings = [reading for reading in word.analyses if reading.upos in classes]
-    singular = [reading for reading in readings if reading.feats.get("Number") != "Plur"]
-    readings = singular or readings
-    evidence = tuple(reading.evidence for reading in readings)
-    if not readings or any(not reading.genders for reading in readings):
-        return None, evidence
-    genders = frozenset().union(*(reading.genders for reading in readings))
-    return (next(iter(genders)) if len(genders) == 1 else None), evidence
-
-
-def _inanimate(word: Word, rules: AgreementRules) -> bool:
-    """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
-    return _every_reading_carries(word, rules.noun, rules.inanimate)
-
-
-def _every_reading_carries(
-    word: Word, classes: Collection[str], choices: Sequence[FeatureSet]
-) -> bool:
-    """Whether ``word`` has readings in ``classes`` and each carries one of the feature sets
-    in ``choices`` (never, when ``choices`` is empty)."""
-    readings = [reading for reading in word.analyses if reading.upos in classes]
-    return bool(choices and readings) and all(_carries(reading, choices) for reading in readings)
-
-
-def _head(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
-    """The first aligned noun that may name a person, else the first aligned noun; else the
-    noun an aligned article or adjective introduces, or stands next to; else the first
-    aligned word."""
-    nouns = [i for i in aligned if _is(words[i], rules.noun)]
-    for i in nouns:
-        if not _inanimate(words[i], rules):
-            return i
-    if nouns:
-        return nouns[0]
-    for i in aligned:
-        j = i
-        while j < len(words) and _is(words[j], rules.before) and not _is(words[j], rules.noun):
-            j += 1
-        if j != i and j < len(words) and _is(words[j], rules.noun):
-            return j
-    for i in aligned:  # an aligned modifier next to its noun: es "lingüista [hábil]"
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(words) and _is(words[j], rules.noun) and _is(words[i], rules.agreeing):
-                return j
-    return aligned[0]
-
-
-def _phrase_head(
-    words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules
-) -> int:
-    """The noun whose complement ``head`` is, if no source word is linked to it: an
-    English compound occupation is often "noun of noun" in translation (school teacher →
-    es "profesor de secundaria"), and the aligner may link only the complement. Asked
-    only for compounds: for one English word, the aligned noun after "de" is more often
-    the person itself ("los objetivos de la autora").
-    """
-    if not rules.complement or not _is(words[head], rules.noun):
-        return head
-    i = head - 1
-    while i >= 0 and _is(words[i], rules.before) and not _is(words[i], rules.complement):
-        i -= 1
-    if i < 1 or not _is(words[i], rules.complement):
-        return head
-    i -= 1
-    while i >= 0 and _is(words[i], rules.after) and not _is(words[i], rules.noun):
-        i -= 1
-    linked = {t for _, t in alignment}
-    if i >= 0 and _is(words[i], rules.noun) and i not in linked:
-        return i
-    return head
-
-
-def _bound_words(
-    words: Sequence[Word], head: int, rules: AgreementRules, *, settled: bool = False
-) -> list[tuple[int, Collection[str], str]]:
-    """The words that agree with the head: ``(index, the word classes its agreeing
-    readings belong to in that position, its role)``. The classes matter for
-    ambiguous words (ru "моя" before a noun is the possessive, not the gerund of "мыть").
-    From the parse when there is one, else from the surface. ``settled``: the head's own
-    gender is one agreement cannot overrule, so the sentence-wide predicates, which could
-    only support it, are not looked for (the costliest part, on every word)."""
-    if any(word.head is not None for word in words):
-        return _dependency_bound(words, head, rules)
-    bound: list[tuple[int, Collection[str], str]] = []
-    i = head - 1
-    while i >= 0 and _is(words[i], rules.before):
-        # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
-        classes = _DETERMINER if _is(words[i], _DETERMINER) else rules.before & rules.agreeing
-        bound.append((i, classes, PHRASE))
-        i -= 1
-    if _is(words[head], rules.noun) and _has_feats(words[head], rules.predicative):
-        while i >= 0 and _is(words[i], rules.predicative_gap):  # ru "стала [работать] врачом"
-            if _is(words[i], rules.predicate) and _gender(words[i], rules.predicate)[0]:
-                bound.append((i, rules.predicate, PREDICATE))
-                break
-            i -= 1
-    j = head + 1
-    while j < len(words):
-        if _can_agree(words[j], rules.after):
-            bound.append((j, rules.after & rules.agreeing, PHRASE))
-        elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
-            if _is(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"
-                bound.append((j, _DETERMINER, PHRASE))
-        else:
-            break
-        j += 1
-    gap_passed = not rules.predicate_after
-    while j < len(words) and rules.predicate:
-        word = words[j]
-        if (
-            gap_passed
-            and _is(word, rules.predicate)
-            and _gender(word, rules.predicate)[0] is not None
-        ):
-            bound.append((j, rules.predicate, PREDICATE))
-            break
-        if not _is(word, rules.predicate_gap):
-            break
-        if _is(word, rules.predicate_after):
-            # es "La analista [había] intentado": after "haber" the participle agrees with
-            # nobody; after "ser" or "estar" it does ("ha [sido] nombrada")
-            gap_passed = _agreeing_auxiliary(word, rules)
-        j += 1
-    if (
-        rules.coordinators
-        and _gender(words[head], rules.noun)[0] is None
-        and _bare(words, head, rules)
-    ):
-        bound += _coordinated(words, head, rules)
-    if (
-        rules.clause_predicate
-        and not settled
-        and not any(role == PREDICATE for _, _, role in bound)
-    ):
-        bound += _clause_predicates(words, head, rules)
-    return bound
-
-
-def _can_agree(word: Word, classes: Collection[str]) -> bool:
-    """Whether a reading of ``word`` in ``classes`` has a gender: a participle after the
-    noun, not a finite verb (fr "la juge [a] travaillé", where "a" is also a verb)."""
-    return any(reading.upos in classes and reading.genders for reading in word.analyses)
-
-
-def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
-    """Whether noun ``i`` stands without a determiner (adjectives may come before it)."""
-    j = i - 1
-    while j >= 0 and _is(words[j], rules.before) and not _is(words[j], _DETERMINER):
-        j -= 1
-    return j < 0 or not _is(words[j], _DETERMINER)
-
-
-def _skip(words: Sequence[Word], i: int, step: int, classes: Collection[str]) -> int:
-    """The first position from ``i`` on, going ``step`` by ``step``, whose word is not of
-    ``classes`` (possibly just outside the sentence)."""
-    while 0 <= i < len(words) and _is(words[i], classes):
-        i += step
-    return i
-
-
-def _before_adjective(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
-    """Whether words ``i``... are degree words up to an ``after`` word (an adjective):
-    "la artista [más] joven", "l'artiste [la plus] accomplie"."""
-    while i < len(words) and words[i].text.lower() in rules.degree_words:
-        i += 1
-    return i < len(words) and _is(words[i], rules.after)
-
-
-def _coordinated(
-    words: Sequence[Word], head: int, rules: AgreementRules
-) -> list[tuple[int, Collection[str], str]]:
-    """Bare nouns coordinated with a bare head name the same person: a predicate list of
-    roles ("trabajó como dentista y entrenadora", "è economista e professoressa"), where a
-    noun with a determiner would bring its own referent ("el médico y la enfermera"). Read
-    only for a head of open gender; each coordinated noun, the nearest on either side,
-    votes with its own gender."""
-    found = []
-    # rightwards: the head's adjectives, the coordinator, the other noun's adjectives; and
-    # leftwards: the coordinator, the other noun's adjectives (after it)
-    for step, head_side, other_side in ((1, rules.after, rules.before), (-1, (), rules.after)):
-        i = _skip(words, head + step, step, head_side)
-        if not (0 <= i < len(words)) or not _coordinator(words[i], rules):
-            continue
-        j = _skip(words, i + step, step, other_side)
-        if 0 <= j < len(words) and _is(words[j], rules.noun) and _bare(words, j, rules):
-            found.append((j, rules.noun, PHRASE))
-    return found
-
-
-def _coordinator(word: Word, rules: AgreementRules) -> bool:
-    return word.text in rules.coordinators or _is(word, rules.coordinators)
-
-
-def _clause_predicates(
-    words: Sequence[Word], head: int, rules: AgreementRules
-) -> list[tuple[int, Collection[str], str]]:
-    """The sentence's gendered predicate words with a ``clause_predicate`` feature set (ru
-    past-tense verbs, singular), read as the person's predicate when none stands next to the
-    noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
-    будучи дизайнером, изучала"). They vote only if they all name one gender."""
-    return [
-        (i, rules.predicate, CLAUSE)
-        for i, word in enumerate(words)
-        if i != head
-        and _is(word, rules.predicate)
-        and _has_feats(word, rules.clause_predicate)
-        and _gender(word, rules.predicate)[0] is not None
-        and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
-    ]
-
-
-def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
-    """Whether word ``i`` follows one of the ``clause_auxiliaries`` (by lemma), past
-    ``predicate_gap`` words, with a person's name or pronoun (or nothing) before: it "Rossi
-    è [poi] diventata" agrees with the person; "ha lavorato" does not (after avere the
-    participle is masculine whoever the subject is), nor pt "o trabalho foi instalado"."""
-    j = i - 1
-    while j >= 0 and not _agreeing_auxiliary(words[j], rules):
-        if not _is(words[j], rules.predicate_gap):
-            return False
-        j -= 1
-    j -= 1
-    while j >= 0 and (_is(words[j], rules.predicate_gap) or _clitic(words[j])):
-        j -= 1
-    return j < 0 or _names_a_person(words[j])
-
-
-def _agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
-    """Whether a participle or adjective after auxiliary ``word`` agrees with the subject:
-    where ``clause_auxiliaries`` lists them, only after one of those (by lemma)."""
-    return not rules.clause_auxiliaries or any(
-        reading.lemma.lower() in rules.clause_auxiliaries for reading in word.analyses
-    )
-
-
-def _clitic(word: Word) -> bool:
-    """A pronoun of no single gender between subject and auxiliary (it "Rossi [si] è
-    laureata", es "[se] fue"): it is skipped, not taken for the subject."""
-    return _is(word, {"PRON"}) and _gender(word, {"PRON"})[0] is None
-
-
-def _names_a_person(word: Word) -> bool:
-    """Whether ``word`` can be a person's name or pronoun as a subject: a name (a proper
-    noun or a word no analyser knows) or a pronoun of one gender (it "lei", not "che",
-    pt "isso")."""
-    if all(reading.upos in _NAME for reading in word.analyses):
-        return True
-    return _is(word, {"PRON"}) and _gender(word, {"PRON"})[0] is not None
-
-
-def _has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
-    """Whether some reading carries all of one of the feature sets in ``choices``."""
-    return any(_carries(reading, choices) for reading in word.analyses)
-
-
-def _carries(reading: Analysis, choices: Sequence[FeatureSet]) -> bool:
-    """Whether ``reading`` carries all of one of the feature sets in ``choices``."""
-    return any(feats <= reading.feature_pairs for feats in choices)
-
-
-def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:
-    return deprel is not None and (deprel in relations or deprel.split(":")[0] in relations)
-
-
-def _dependency_bound(
-    words: Sequence[Word], head: int, rules: AgreementRules
-) -> list[tuple[int, Collection[str], str]]:
-    """The head's dependents in ``dependents`` (its phrase) and, when it is a subject, its
-    governor and the governor's ``head_dependents`` (its predicate)."""
-    bound = [
-        (i, rules.agreeing, PHRASE)
-        for i, word in enumerate(words)
-        if word.head == head and _relation_in(word.deprel, rules.dependents)
-    ]
-    noun = words[head]
-    if noun.head is not None and _relation_in(noun.deprel, rules.subject):
-        governor = noun.head
-        dependents = [
-            i
-            for i, word in enumerate(words)
-            if word.head == governor
-            and i != head
-            and _relation_in(word.deprel, rules.head_dependents)
-        ]
-        auxiliaries = [words[i] for i in dependents if _relation_in(words[i].deprel, {"aux"})]
-        # a participle after "haber" alone agrees with nobody ("había intentado")
-        if not auxiliaries or any(_agreeing_auxiliary(word, rules) for word in auxiliaries):
-            bound.append((governor, rules.agreeing, PREDICATE))
-        bound += [(i, rules.agreeing, PREDICATE) for i in dependents]
-    return bound

@@ -28,14 +28,8 @@ from typing import Any, TypeVar
 import gen
 from checker.backends import registry
 from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
-from checker.label import (
-    EMPTY_TRANSLATION,
-    UNSUPPORTED_LANGUAGE,
-    Verdict,
-    agreement_rules,
-    inconclusive,
-    label,
-)
+from checker.agreement import agreement_rules
+from checker.label import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive, label
 from checker.languages import language
 from checker.records import Item, Line, read_hypotheses, read_input, to_item
 from checker.summary import SummaryBuilder, render_markdown

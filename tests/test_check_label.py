@@ -9,7 +9,8 @@ import pytest
 from checker_fakes import FakeTagger, dictionary_alignment, tag_word
 
 from checker.backends.base import TaggedSentence, Word
-from checker.label import agreement_rules, label
+from checker.agreement import agreement_rules
+from checker.label import label
 from checker.languages import languages
 from checker.records import tokenize_english
 from gen.io import dumps

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker.label import agreement_rules, label
+from checker.agreement import agreement_rules
+from checker.label import label
 
 CASES = [
     # lang, translation, the occupation's word in it, expected gender, label
