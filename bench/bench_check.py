@@ -32,7 +32,8 @@ from ugb import write_records  # noqa: E402
 
 from checker.backends.apertium import APERTIUM_DATA  # noqa: E402
 from checker.languages import language  # noqa: E402
-from checker.pipeline import CheckOptions, _chunks  # noqa: E402
+from checker.pipeline import CheckOptions  # noqa: E402
+from checker.scan import chunks  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -65,7 +66,7 @@ def raw_tools(records: Path, lang: str, tmp: Path) -> tuple[float, float]:
     targets = [" ".join(re.findall(r"\w+|[^\w\s]", row["translation"])) for row in rows]
     pairs = iter(zip(sources, targets, strict=True))
     start = time.perf_counter()
-    for chunk in _chunks(pairs, len(rows), CheckOptions().chunk_size):  # as gen check does
+    for chunk in chunks(pairs, len(rows), CheckOptions().chunk_size):  # as gen check does
         chunk_sources, chunk_targets = zip(*chunk, strict=True)
         eflomal.Aligner().align(
             chunk_sources,

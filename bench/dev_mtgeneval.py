@@ -3,7 +3,7 @@ labelled correct and `flipped` ones wrong, for the gender the context states.
 
     python bench/dev_mtgeneval.py de es fr it pt ru [--tagger offline --aligner eflomal]
 
-Records come from checker.mtgeneval's converter (expected gender from the context, the
+Records come from scores.mtgeneval's converter (expected gender from the context, the
 occupation found in the sentence); lines it cannot decide are left out and counted. The
 original and flipped lines of a language are checked in one batch (the aligner is fitted
 on it). Prints, per language: lines, % of decided labels right, % inconclusive and the
@@ -31,9 +31,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checker.backends.eflomal_aligner import EflomalAligner, look_alike_pairs  # noqa: E402
-from checker.mtgeneval.dataset import read_contextual  # noqa: E402
-from checker.mtgeneval.records import checkable, contextual_records, with_translations  # noqa: E402
 from checker.pipeline import CheckOptions, check  # noqa: E402
+from scores.mtgeneval.dataset import read_contextual  # noqa: E402
+from scores.mtgeneval.records import checkable, contextual_records, with_translations  # noqa: E402
 
 DEV = Path(__file__).resolve().parent.parent.parent / "shared" / "dev-data" / "mt-geneval"
 RIGHT = {"original": "correct", "flipped": "wrong"}

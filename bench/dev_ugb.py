@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ugb import paper_labels, write_records  # noqa: E402
 
 from checker.pipeline import CheckOptions, check  # noqa: E402
+from scores.summary import SummaryBuilder  # noqa: E402
 
 THEIRS = {"Masc": "male", "Fem": "female"}
 
@@ -39,11 +40,14 @@ def main() -> None:
             source = Path(tmp, "in.jsonl")
             write_records(lang, source)
             start = time.perf_counter()
-            summary = check(
+            builder = SummaryBuilder()
+            check(
                 source,
                 out=Path(tmp, "out"),
                 options=CheckOptions(tagger=args.tagger, aligner=args.aligner),
+                summary=builder,
             )
+            summary = builder.summary
             seconds = time.perf_counter() - start
             results = [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
         theirs = [THEIRS.get(label) for label in paper_labels(lang)]

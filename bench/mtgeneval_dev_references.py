@@ -13,9 +13,9 @@ import argparse
 import time
 from pathlib import Path
 
-from checker.mtgeneval.dataset import LANGUAGES, read_contextual
-from checker.mtgeneval.evaluate import evaluate
-from checker.mtgeneval.records import checkable, contextual_records
+from scores.mtgeneval.dataset import LANGUAGES, read_contextual
+from scores.mtgeneval.evaluate import evaluate
+from scores.mtgeneval.records import checkable, contextual_records
 
 
 def main() -> None:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from checker.tgbi import _classify, classify, score_tgbi  # noqa: E402
 from generator.korean import build_records, load_resources  # noqa: E402
+from scores.tgbi import _classify, classify, score_tgbi  # noqa: E402
 
 
 def rule_made_output(index: int, record: dict) -> str:

@@ -27,9 +27,7 @@ from checker.agreement import (
     phrase_head,
 )
 from checker.backends.base import Alignment, TaggedSentence, Word
-
-CORRECT, WRONG, INCONCLUSIVE = "correct", "wrong", "inconclusive"
-LABELS = (CORRECT, WRONG, INCONCLUSIVE)
+from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
 #: Why a record is inconclusive.
 EMPTY_TRANSLATION = "empty_translation"
@@ -69,7 +67,7 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         """The fields a result record gets beside the input record's own. Target tokens
-        and evidence stay dataclasses, which orjson (gen.io.dumps) writes as JSON objects
+        and evidence stay dataclasses, which orjson (common.io.dumps) writes as JSON objects
         field by field: building millions of small dicts first costs more than the rest
         of writing."""
         return {

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.tables import read_table
-from gen.errors import GenError
+from common.errors import GenError
 
 LANGUAGES_FILE = Path(__file__).resolve().parent / "languages.toml"
 

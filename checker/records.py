@@ -16,10 +16,9 @@ from typing import Any
 
 import orjson
 
-from gen.errors import GenError
-from gen.io import parse_jsonl_line, read_lines
-
-GENDERS = ("male", "female")
+from common.errors import GenError
+from common.fields import GENDERS
+from common.io import parse_jsonl_line, read_lines
 
 _TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
 

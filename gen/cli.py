@@ -1,7 +1,7 @@
 """The `gen` command line: a thin skin over the generator, translator and checker APIs.
 
 Each subcommand lives in its own module under ``gen/commands`` and is registered here.
-Library errors (:class:`gen.errors.GenError`) become one line on stderr and exit code 2;
+Library errors (:class:`common.errors.GenError`) become one line on stderr and exit code 2;
 ``gen --debug ...`` shows the traceback instead.
 """
 
@@ -13,9 +13,9 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from gen import __version__
+from common import __version__
+from common.errors import GenError
 from gen.commands import build, check, languages, lint, mtgeneval, report, translate
-from gen.errors import GenError
 
 
 class _OneLineErrors(TyperGroup):

@@ -20,7 +20,7 @@ from pathlib import Path
 import nltk
 from nltk.grammar import Nonterminal, Production
 
-from gen.errors import GenError
+from common.errors import GenError
 from generator.grammar import Grammar, Slot, Template, expand, read_grammar
 from generator.lint import SentenceLint, lint_grammar
 from generator.resources import grammars_dir, wordlists_dir

@@ -20,7 +20,7 @@ from pathlib import Path
 import nltk
 from nltk.grammar import Nonterminal, Production
 
-from gen.errors import GenError
+from common.errors import GenError
 from generator.wordlists import read_wordlist
 
 ROLES = ("occupation", "adjective", "trigger", "distractor")

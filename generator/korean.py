@@ -19,7 +19,8 @@ from pathlib import Path
 
 from nltk.grammar import TYPE, FeatStructNonterminal, FeatureGrammar
 
-from gen.errors import GenError
+from common.errors import GenError
+from common.fields import TGBI_VIEWS
 from generator.resources import grammars_dir, wordlists_dir
 from generator.sets import BuiltSet
 
@@ -30,15 +31,6 @@ WORDLIST_DIR = "ko"
 RECORD_FIELDS = ("pronoun", "formality", "politeness", "category")
 
 #: The seven sets of Cho et al. (2019), in the paper's order: each is one field value.
-TGBI_VIEWS = (
-    ("informal", "formality"),
-    ("formal", "formality"),
-    ("impolite", "politeness"),
-    ("polite", "politeness"),
-    ("negative", "category"),
-    ("positive", "category"),
-    ("occupation", "category"),
-)
 
 #: Rows used from each word list per size: xs is a smoke-test sample, the others the whole set.
 SIZES: dict[str, int | None] = {"xs": 10, "small": None, "xl": None}

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from nltk.grammar import Nonterminal
 
-from gen.errors import GenError
+from common.errors import GenError
 from generator.grammar import Grammar, Template, constructions, expand
 from generator.slots import GENDERS, list_for, slot_words
 from generator.wordlists import WordList

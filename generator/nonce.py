@@ -18,8 +18,8 @@ from typing import Annotated
 
 import typer
 
-from gen.errors import MissingResourceError
-from gen.io import atomic_write
+from common.errors import MissingResourceError
+from common.io import atomic_write
 from generator.resources import wordlists_dir
 from generator.wordlists import read_wordlist
 

@@ -28,9 +28,9 @@ from typing import Protocol
 
 import orjson
 
-from gen import __version__
-from gen.errors import GenError
-from gen.io import atomic_write, output_directory
+from common import __version__
+from common.errors import GenError
+from common.io import atomic_write, output_directory
 from generator.resources import grammars_dir
 
 BUILDERS: dict[str, str] = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gen.errors import GenError
+from common.errors import GenError
 from generator.grammar import Slot
 from generator.wordlists import Row, WordList
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from gen.errors import GenError
+from common.errors import GenError
 
 SIZES = ("xs", "small", "xl")
 

@@ -1,10 +1,10 @@
 """Hand-made `gen check` output folders for the report's tests.
 
 Records follow docs/formats.md (set record + label) and are summarised by the checker's own
-:func:`checker.summary.summarise`, so the report is tested on the summaries `gen check` writes.
+:func:`scores.summary.summarise`, so the report is tested on the summaries `gen check` writes.
 Labels come from a seeded generator whose bias toward the stereotype is a parameter, so two
 "systems" differ in a way the figures should show. TGBI and MT-GenEval summaries are written
-in the layouts of checker/tgbi.py and checker/mtgeneval.
+in the layouts of scores/tgbi.py and checker/mtgeneval.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import json
 import random
 from pathlib import Path
 
-from checker.summary import summarise
-from checker.tgbi import TGBI_SETS
-from gen.io import write_jsonl
+from common.io import write_jsonl
+from scores.summary import summarise
+from scores.tgbi import TGBI_SETS
 
 OCCUPATIONS = [
     ("nurse", "female", False),
@@ -119,7 +119,7 @@ def make_run(
 
 
 def make_tgbi_run(folder: Path, *, female: int, male: int, neutral: int) -> Path:
-    """A Korean→English run in checker/tgbi.py's summary layout, the same counts in every set."""
+    """A Korean→English run in scores/tgbi.py's summary layout, the same counts in every set."""
     size = female + male + neutral
     p_w, p_m, p_n = female / size, male / size, neutral / size
     p_s = (p_w * p_m) ** 0.5 + p_n

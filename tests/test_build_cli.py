@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import run_gen as gen
 
-from gen.errors import GenError
+from common.errors import GenError
 from generator.sets import builder_for, grammar_names
 
 

@@ -10,7 +10,8 @@ from conftest import run_gen as gen
 
 from checker.backends import registry
 from checker.pipeline import CheckOptions, check
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
+from scores.summary import SummaryBuilder
 
 FAKES = [
     "--tagger",
@@ -77,11 +78,11 @@ def test_check_writes_every_record_once_with_labels(tmp_path):
 def test_signature_names_the_mt_system_the_records_came_from(tmp_path):
     mt = {"engine": "apertium", "model": "eng-spa", "version": "3.8.3", "options": {"u": True}}
     source = write_jsonl(tmp_path / "in.jsonl", records(mt=mt, lang="es"))
-    summary = check(source, out=tmp_path / "out", options=CheckOptions(**FAKE_OPTIONS))
-    assert summary["signature_fields"]["mt"] == "apertium:eng-spa(3.8.3;u=True)"
+    run = check(source, out=tmp_path / "out", options=CheckOptions(**FAKE_OPTIONS))
+    assert run.signature["mt"] == "apertium:eng-spa(3.8.3;u=True)"
     source = write_jsonl(tmp_path / "plain.jsonl", records(lang="es"))
-    summary = check(source, out=tmp_path / "out2", options=CheckOptions(**FAKE_OPTIONS))
-    assert summary["signature_fields"]["mt"] == "unknown"
+    run = check(source, out=tmp_path / "out2", options=CheckOptions(**FAKE_OPTIONS))
+    assert run.signature["mt"] == "unknown"
 
 
 def test_hyp_file_gives_the_translations(tmp_path):
@@ -221,13 +222,15 @@ def test_interrupted_run_resumes_to_the_same_results(tmp_path):
         aligner="tests.checker_fakes:FakeAligner",
         chunk_size=4,
     )
-    check(source, out=tmp_path / "whole", lang="es", options=fake)
+    check(source, out=tmp_path / "whole", lang="es", options=fake, summary=SummaryBuilder())
     CrashingTagger.calls = 0
     with pytest.raises(KeyboardInterrupt):
         check(source, out=tmp_path / "o", lang="es", options=crashing)
     assert not (tmp_path / "o").exists()
     assert len(list((tmp_path / ".o.partial").glob("chunk-*.jsonl"))) == 1
-    check(source, out=tmp_path / "o", lang="es", options=fake, resume=True)
+    check(
+        source, out=tmp_path / "o", lang="es", options=fake, summary=SummaryBuilder(), resume=True
+    )
     assert (tmp_path / "o" / "results.jsonl").read_text() == (
         tmp_path / "whole" / "results.jsonl"
     ).read_text()

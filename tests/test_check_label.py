@@ -8,12 +8,12 @@ import re
 import pytest
 from checker_fakes import FakeTagger, dictionary_alignment, tag_word
 
-from checker.backends.base import TaggedSentence, Word
 from checker.agreement import agreement_rules
+from checker.backends.base import TaggedSentence, Word
 from checker.label import label
 from checker.languages import languages
 from checker.records import tokenize_english
-from gen.io import dumps
+from common.io import dumps
 
 
 def run(source: str, target: str, expected: str, lang: str = "es", occupation: str | None = None):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.summary import format_signature, render_markdown, summarise
+from scores.summary import format_signature, render_markdown, summarise
 
 SIGNATURE = {"set": "sha256.0", "lang": "es", "aligner": "a", "tagger": "t", "version": "0"}
 
@@ -125,5 +125,5 @@ def test_records_without_metadata_get_only_the_tables_they_can():
 def test_signature_and_markdown():
     assert format_signature({"tagger": "t", "set": "s", "lang": "es"}) == "set:s|lang:es|tagger:t"
     page = render_markdown(summarise([record("correct")], signature=SIGNATURE))
-    assert "`set:sha256.0|lang:es|aligner:a|tagger:t|version:0`" in page
+    assert "`set:sha256.0|lang:es|aligner:a|tagger:t|boot:1000|seed:12345|version:0`" in page
     assert "## expected gender" in page

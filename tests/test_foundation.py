@@ -9,10 +9,10 @@ import pytest
 from conftest import REPO
 from typer.testing import CliRunner
 
-from gen import __version__
+from common import __version__
+from common.errors import GenError
+from common.io import atomic_write, output_directory, read_jsonl, read_lines
 from gen.cli import app
-from gen.errors import GenError
-from gen.io import atomic_write, output_directory, read_jsonl, read_lines
 from generator.resources import grammars_dir, wordlists_dir
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from conftest import REPO
 
-from gen.errors import GenError
+from common.errors import GenError
 from generator.korean import (
     RECORD_FIELDS,
     TGBI_VIEWS,

@@ -8,7 +8,7 @@ import pytest
 
 from checker.backends.suffixes import SuffixAnalyser
 from checker.languages import language, language_rows, languages
-from gen.errors import GenError
+from common.errors import GenError
 
 ANALYSERS = {"apertium", "pymorphy3", "german-nouns", "suffixes"}
 

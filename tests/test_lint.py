@@ -9,7 +9,7 @@ import sys
 import pytest
 from conftest import REPO
 
-from gen.errors import GenError
+from common.errors import GenError
 from generator import english
 from generator.sets import write_set
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker.mtgeneval.dataset import Contextual, read_contextual
-from checker.mtgeneval.records import (
+from scores.mtgeneval.dataset import Contextual, read_contextual
+from scores.mtgeneval.records import (
     contextual_records,
     english_person_words,
     expected_gender,
@@ -13,7 +13,7 @@ from checker.mtgeneval.records import (
     tokenize,
     with_translations,
 )
-from checker.mtgeneval.wordnet import DEBIAN_WORDNET
+from scores.mtgeneval.wordnet import DEBIAN_WORDNET
 
 pytestmark = pytest.mark.skipif(
     not (DEBIAN_WORDNET / "data.noun").is_file(), reason="apt-get install wordnet-base"
@@ -57,7 +57,7 @@ def test_expected_gender_from_context(words, context, gender, reason):
     ],
 )
 def test_find_occupations(words, sentence, texts, main):
-    from checker.mtgeneval.records import main_occupation
+    from scores.mtgeneval.records import main_occupation
 
     tokens = tokenize(sentence)
     found = find_occupations(tokens, words)
@@ -69,7 +69,7 @@ def test_find_occupations(words, sentence, texts, main):
 def test_words_used_as_other_parts_of_speech_are_not_occupations(words):
     """WordNet has "prior" and "official" as person nouns; the English tagger sees them used
     as a preposition and an adjective here."""
-    from checker.mtgeneval.records import main_occupation, noun_flags
+    from scores.mtgeneval.records import main_occupation, noun_flags
 
     texts = [
         "Prior to becoming a politician, Muniz worked as a doctor.",
@@ -118,8 +118,8 @@ def test_dev_data_converts_every_line(dev_data, words):
 
 
 def test_missing_english_tagger_names_the_apt_command(monkeypatch, tmp_path):
-    from checker.mtgeneval import english_tags
-    from gen.errors import MissingResourceError
+    from common.errors import MissingResourceError
+    from scores.mtgeneval import english_tags
 
     monkeypatch.setattr(english_tags, "_TAGGER", tmp_path / "eng-spa.prob")
     with pytest.raises(MissingResourceError, match="apt-get install lttoolbox apertium-eng-spa"):

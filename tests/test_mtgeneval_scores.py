@@ -10,14 +10,14 @@ import conftest
 import pytest
 import sacrebleu
 
-from checker.mtgeneval.accuracy import compat_words, decide, default_words, pair_decision
-from checker.mtgeneval.agreement import checker_agreement
-from checker.mtgeneval.dataset import LANGUAGES, read_contextual, read_counterfactual
-from checker.mtgeneval.evaluate import evaluate
-from checker.mtgeneval.quality import quality_gap
-from checker.mtgeneval.scores import accuracy, score_contextual, score_counterfactual
 from checker.pipeline import CheckOptions
-from gen.errors import GenError
+from common.errors import GenError
+from scores.mtgeneval.accuracy import compat_words, decide, default_words, pair_decision
+from scores.mtgeneval.agreement import checker_agreement
+from scores.mtgeneval.dataset import LANGUAGES, read_contextual, read_counterfactual
+from scores.mtgeneval.evaluate import evaluate
+from scores.mtgeneval.quality import quality_gap
+from scores.mtgeneval.scores import accuracy, score_contextual, score_counterfactual
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 from checker.backends.base import FEMALE, MALE, TaggedSentence
 from checker.backends.offline import OfflineTagger, split_words
 from checker.languages import language_rows
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 
 GENDERS = {"m": {MALE}, "f": {FEMALE}, "mf": {MALE, FEMALE}, "-": set()}
 

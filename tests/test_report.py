@@ -10,11 +10,11 @@ from conftest import run_gen
 from matplotlib.text import Text
 from report_runs import make_mtgeneval_run, make_run, make_tgbi_run
 
-from checker.report import write_report
-from checker.report.figures import FIGURES
-from checker.report.load import load_runs
-from checker.report.significance import paired_bootstrap
-from gen.errors import GenError
+from common.errors import GenError
+from report import write_report
+from report.figures import FIGURES
+from report.load import load_runs
+from report.significance import paired_bootstrap
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

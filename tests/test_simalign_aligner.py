@@ -18,7 +18,7 @@ from simalign import SentenceAligner  # noqa: E402
 from transformers import BertConfig, BertModel, BertTokenizer  # noqa: E402
 
 from checker.backends.simalign_aligner import METHODS, SimAlignAligner  # noqa: E402
-from gen.errors import GenError, MissingResourceError  # noqa: E402
+from common.errors import GenError, MissingResourceError  # noqa: E402
 
 WORDS = (
     "the that my his her is was a an nurse doctor baker brother sister mother father "

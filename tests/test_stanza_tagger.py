@@ -18,7 +18,7 @@ from checker.backends.stanza_tagger import (  # noqa: E402
     parse_feats,
     tagged_sentence,
 )
-from gen.errors import MissingResourceError  # noqa: E402
+from common.errors import MissingResourceError  # noqa: E402
 
 # "La periodista habló del juez. Él llegó." as Stanza's Spanish pipeline analyses it:
 # two sentences, and the multi-word token "del" expanded to "de el".

@@ -8,8 +8,8 @@ from itertools import product
 import pytest
 from conftest import run_gen
 
-from checker.tgbi import SET_NAMES, check_tgbi, classify, read_tgbi_records, score_tgbi
-from gen.errors import GenError
+from common.errors import GenError
+from scores.tgbi import SET_NAMES, check_tgbi, classify, read_tgbi_records, score_tgbi
 
 
 @pytest.mark.parametrize(
@@ -183,8 +183,8 @@ def test_check_tgbi_writes_results_and_summaries(tmp_path):
 
 
 def test_report_reads_a_tgbi_run_as_check_tgbi_writes_it(tmp_path):
-    from checker.report.load import load_run
-    from checker.report.scores import tgbi_table
+    from report.load import load_run
+    from report.scores import tgbi_table
 
     source = tmp_path / "records.jsonl"
     lines = [json.dumps(record, ensure_ascii=False) for _, record in korean_records(["He is."])]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from gen.errors import GenError
+from common.errors import GenError
 from translator import registry
 from translator.base import Engine, EngineError
 from translator.registry import engine_class, load_engine, register_engine

@@ -11,7 +11,7 @@ import pytest
 from conftest import run_gen as gen
 from test_translate import read_output, write_set
 
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 from translator.apertium import ApertiumEngine, from_stream, split_output, to_stream
 from translator.base import EngineError
 from translator.run import translate_chunk

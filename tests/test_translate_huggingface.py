@@ -7,8 +7,8 @@ import pytest
 from test_translate import read_output, write_set
 from typer.testing import CliRunner
 
+from common.errors import GenError, MissingResourceError
 from gen.cli import app
-from gen.errors import GenError, MissingResourceError
 from translator.huggingface import model_family, target_token
 from translator.languages import language_code, table
 from translator.registry import load_engine

@@ -22,7 +22,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 from translator.base import Engine, EngineError
 from translator.languages import language_code, table
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 class EngineError(Exception):
     """The engine failed on this chunk (a crash, a lost sentence boundary, out of memory).
 
-    Not a :class:`gen.errors.GenError`: it never reaches the user as such. The runner splits
+    Not a :class:`common.errors.GenError`: it never reaches the user as such. The runner splits
     the chunk and retries, and a single sentence that still fails keeps ``str(error)`` as
     its reason.
     """
@@ -31,7 +31,7 @@ class Engine(ABC):
     chunk_size: ClassVar[int] = 256
 
     def __init__(self, source: str, target: str, options: Mapping[str, Any]) -> None:
-        """Load what the engine needs, or raise :class:`gen.errors.MissingResourceError`
+        """Load what the engine needs, or raise :class:`common.errors.MissingResourceError`
         naming what to install. ``options`` holds the command line's engine options; each
         engine reads the ones it knows."""
         self.source = source

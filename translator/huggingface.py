@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from gen.errors import GenError, MissingResourceError
+from common.errors import GenError, MissingResourceError
 from translator.base import Engine, EngineError
 from translator.languages import TABLE_PATH, language_code, table
 

@@ -7,7 +7,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from gen.errors import GenError
+from common.errors import GenError
 from translator.base import Engine
 
 #: name → "module:Class". Adding an engine is one module plus one line here.

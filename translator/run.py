@@ -4,7 +4,7 @@ The set's records are cut into chunks of the engine's ``chunk_size``. After each
 translations are appended to a journal beside the output (``OUT.journal``, flushed to disk);
 ``resume=True`` reads the finished chunks back and translates only the rest, so a resumed
 run writes exactly what an uninterrupted one would. When every chunk is done the output JSONL
-and the hyp file are written whole (:func:`gen.io.atomic_write`) and the journal is removed.
+and the hyp file are written whole (:func:`common.io.atomic_write`) and the journal is removed.
 
 A chunk the engine fails on is split in halves and retried until the failing sentences are
 alone; each is recorded with an empty translation and ``translation_error``, never dropped.
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gen.errors import GenError
-from gen.io import atomic_write, dumps, read_jsonl, resolve_input, write_jsonl
+from common.errors import GenError
+from common.io import atomic_write, dumps, read_jsonl, resolve_input, write_jsonl
 from translator.base import Engine, EngineError
 
 JOURNAL_FORMAT = "gen translate journal 1"

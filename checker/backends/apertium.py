@@ -28,7 +28,7 @@ from pathlib import Path
 from checker.backends.base import Analysis, Word
 from checker.languages import ApertiumAnalyserSpec
 from checker.tables import DATA, read_table
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 
 APERTIUM_DATA = Path("/usr/share/apertium")
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 
 #: The genders the checker reads; an analysis may also carry None (no gender).
 MALE, FEMALE = "male", "female"

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from checker.backends.base import FEMALE, MALE, Analysis
 from checker.tables import DATA, read_table
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 
 INSTALL_COMMAND = "pip install --no-deps german-nouns"
 _GENDERS = {"m": frozenset({MALE}), "f": frozenset({FEMALE}), "n": frozenset(), "-": frozenset()}

@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 
 from checker.backends.base import Analysis
 from checker.tables import DATA, read_table
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 
 #: Analysers whose parses are not readings of a word (numbers, punctuation, Latin script...).
 _NOT_WORDS = {"LATN", "PNCT", "NUMB", "ROMN", "UNKN"}

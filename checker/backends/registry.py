@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.backends.base import Aligner, Backend, Tagger
-from gen.errors import GenError, MissingResourceError
+from common.errors import GenError, MissingResourceError
 
 AUTO = "auto"
 

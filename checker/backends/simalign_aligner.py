@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.backends.base import Aligner, Alignment
-from gen.errors import GenError, MissingResourceError
+from common.errors import GenError, MissingResourceError
 
 DEFAULT_MODEL = "bert-base-multilingual-cased"
 DEFAULT_LAYER = 8  # SimAlign's default: the layer its paper found best for mBERT

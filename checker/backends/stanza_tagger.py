@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 
 #: Stanza adds ``mwt`` itself where the language's package has one.
 PROCESSORS = "tokenize,pos"

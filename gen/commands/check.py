@@ -10,7 +10,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from checker import pipeline
 from checker.backends import registry
+from checker.scan import input_kind
+from common import __version__
+from common.errors import GenError
+from common.io import resolve_input
 from gen.commands import options as shared
+from scores.summary import SummaryBuilder
+from scores.tgbi import check_tgbi
 
 
 def check(
@@ -73,16 +79,29 @@ def check(
     """Label each translation correct / wrong / inconclusive for the occupation's gender,
     without references, and write results.jsonl, summary.json and summary.md."""
     backends = shared.backend_options(locals())
-    out = out or pipeline.resolve_input(input_path).parent / f"{input_path.stem}.check"
+    input_path = resolve_input(input_path)
+    out = out or input_path.parent / f"{input_path.stem}.check"
+    if out.exists() and not (force or resume):
+        raise GenError("output directory exists; pass --force to replace it", path=out)
+    if input_kind(input_path, lang) == "tgbi":
+        tgbi = check_tgbi(
+            input_path,
+            out=out,
+            hyp=hyp,
+            compat=compat,
+            force=force,
+            bootstrap=bootstrap,
+            seed=seed,
+            version=__version__,
+        )
+        _print_headline(out, tgbi.n)
+        return
     options = pipeline.CheckOptions(
         aligner=aligner,
         tagger=tagger,
         backend_options=backends,
         chunk_size=chunk_size,
         skip_invalid=skip_invalid,
-        seed=seed,
-        resamples=bootstrap,
-        compat=compat,
     )
     with Progress(
         "[progress.description]{task.description}",
@@ -92,16 +111,21 @@ def check(
         transient=True,
     ) as bar:
         task = bar.add_task("checking", total=None)
-        summary = pipeline.check(
+        run = pipeline.check(
             input_path,
             out=out,
             hyp=hyp,
             lang=lang,
             options=options,
+            summary=SummaryBuilder(seed=seed, resamples=bootstrap),
             resume=resume,
             force=force,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
             warn=lambda message: bar.console.print(f"gen: warning: {message}", style="yellow"),
         )
+    _print_headline(out, run.n)
+
+
+def _print_headline(out: Path, n: int) -> None:
     typer.echo((out / "summary.md").read_text(encoding="utf-8").split("\n## ")[0].rstrip())
-    typer.echo(f"\nwrote {out}/results.jsonl ({summary['n']} records), summary.json, summary.md")
+    typer.echo(f"\nwrote {out}/results.jsonl ({n} records), summary.json, summary.md")

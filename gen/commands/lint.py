@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
+from common.errors import GenError
 from gen.commands.build import Size
-from gen.errors import GenError
 from generator.wordlists import SIZES
 
 

@@ -9,11 +9,11 @@ from typing import Annotated
 import typer
 
 from checker.backends.registry import AUTO
-from checker.mtgeneval.dataset import LANGUAGES, SPLITS, SUBSETS
-from checker.mtgeneval.evaluate import REFERENCE_CHOICES, evaluate
-from checker.mtgeneval.report import markdown, write_report
 from checker.pipeline import CheckOptions
 from gen.commands import options as shared
+from scores.mtgeneval.dataset import LANGUAGES, SPLITS, SUBSETS
+from scores.mtgeneval.evaluate import REFERENCE_CHOICES, evaluate
+from scores.mtgeneval.report import markdown, write_report
 
 Split = Enum("Split", {name: name for name in SPLITS}, type=str)
 Subset = Enum("Subset", {name: name for name in SUBSETS}, type=str)

@@ -36,7 +36,7 @@ def report_command(
 
     Runs must share a set and, per language, the same backends, unless --allow-mixed.
     """
-    from checker.report import write_report  # matplotlib loads only when a report is made
+    from report import write_report  # matplotlib loads only when a report is made
 
     written = write_report(results, out, allow_mixed=allow_mixed, force=force)
     typer.echo(f"wrote {written / 'report.html'} and {written / 'report.md'}")

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from gen.errors import GenError
-from gen.io import read_lines
+from common.errors import GenError
+from common.io import read_lines
 
 LANGUAGES = ("ar", "de", "es", "fr", "hi", "it", "nl", "pt", "ru")
 SPLITS = ("dev", "test")

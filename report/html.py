@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from checker.report.load import Run
-from checker.report.tables import to_html
+from report.load import Run
+from report.tables import to_html
 
 if TYPE_CHECKING:
-    from checker.report.build import Section
+    from report.build import Section
 
 STYLE = """
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 1200px; margin: 2em auto; padding: 0 1em;

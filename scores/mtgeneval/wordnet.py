@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from gen.errors import GenError, MissingResourceError
+from common.errors import GenError, MissingResourceError
 
 #: Where Debian's ``wordnet-base`` package puts the database.
 DEBIAN_WORDNET = Path("/usr/share/wordnet")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from checker.mtgeneval.scores import Scores
-from gen.io import output_directory, write_jsonl
+from common.io import output_directory, write_jsonl
+from scores.mtgeneval.scores import Scores
 
 _COUNTS = (
     "accuracy",

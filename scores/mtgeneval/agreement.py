@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from checker.pipeline import CheckOptions, check
-from gen.errors import GenError
-from gen.io import atomic_write, read_jsonl, write_jsonl
+from common.errors import GenError
+from common.io import atomic_write, read_jsonl, write_jsonl
+from scores.summary import SummaryBuilder
 
 #: MT-GenEval's decision that matches each checker label.
 _SAME = {"correct": "correct", "wrong": "incorrect"}
@@ -95,8 +96,9 @@ def run_checker(records: list[dict], lang: str, options: CheckOptions) -> tuple[
         with atomic_write(source) as handle:
             write_jsonl(handle, records)
         try:
-            summary = check(source, out=out, lang=lang, options=options)
+            summary = SummaryBuilder()
+            check(source, out=out, lang=lang, options=options, summary=summary)
         except GenError as err:
             raise type(err)(f"--checker: {err.message}") from None
         results = {record["id"]: record for _, record in read_jsonl(out / "results.jsonl")}
-    return results, summary
+    return results, summary.summary

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from checker.report.load import LABELS
-from checker.summary import accuracies
-from gen.errors import GenError
+from common.errors import GenError
+from report.load import LABELS
+from scores.summary import accuracies
 
 SAMPLES, SEED = 1000, 12345
 

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker.report import figures as fig
-from checker.report.html import render_html
-from checker.report.load import Run, load_runs
-from checker.report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table
-from checker.report.tables import Table, gender_tables, to_latex, to_markdown
-from gen import __version__
-from gen.io import atomic_write, output_directory
+from common import __version__
+from common.io import atomic_write, output_directory
+from report import figures as fig
+from report.html import render_html
+from report.load import Run, load_runs
+from report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table
+from report.tables import Table, gender_tables, to_latex, to_markdown
 
 PAPER = (
     "Renduchintala & Williams (2022), “Investigating Failures of Automatic Translation in the "

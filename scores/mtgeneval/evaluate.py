@@ -6,9 +6,12 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from checker.mtgeneval.accuracy import MODES
-from checker.mtgeneval.agreement import checker_agreement, run_checker
-from checker.mtgeneval.dataset import (
+from checker.pipeline import CheckOptions
+from common.errors import GenError
+from common.io import read_lines
+from scores.mtgeneval.accuracy import MODES
+from scores.mtgeneval.agreement import checker_agreement, run_checker
+from scores.mtgeneval.dataset import (
     LANGUAGES,
     SPLITS,
     SUBSETS,
@@ -16,12 +19,9 @@ from checker.mtgeneval.dataset import (
     read_contextual,
     read_counterfactual,
 )
-from checker.mtgeneval.quality import N_BOOTSTRAP, quality_gap
-from checker.mtgeneval.records import checkable, contextual_records, with_translations
-from checker.mtgeneval.scores import BOOTSTRAP_SEED, Scores, score_contextual, score_counterfactual
-from checker.pipeline import CheckOptions
-from gen.errors import GenError
-from gen.io import read_lines
+from scores.mtgeneval.quality import N_BOOTSTRAP, quality_gap
+from scores.mtgeneval.records import checkable, contextual_records, with_translations
+from scores.mtgeneval.scores import BOOTSTRAP_SEED, Scores, score_contextual, score_counterfactual
 
 #: What ``--references`` scores instead of a system: the correct or the contrastive reference.
 REFERENCE_CHOICES = ("correct", "flipped")
@@ -113,7 +113,7 @@ def signature(
 ) -> str:
     """Everything needed to reproduce the accuracy, sacreBLEU-style; ``refs`` hashes the
     reference files' bytes, so a different copy of the dataset shows up."""
-    from gen import __version__
+    from common import __version__
 
     digest = hashlib.sha256()
     for path in reference_files:

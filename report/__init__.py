@@ -4,6 +4,6 @@
 ``figures`` and ``tables`` draw and format, ``html`` and ``build`` assemble the documents.
 """
 
-from checker.report.build import write_report
+from report.build import write_report
 
 __all__ = ["write_report"]

@@ -13,7 +13,7 @@ import subprocess
 from collections.abc import Sequence
 
 from checker.backends.apertium import APERTIUM_DATA, escape, install_command, pieces, unescape
-from gen.errors import MissingResourceError
+from common.errors import MissingResourceError
 
 PACKAGE = "apertium-eng-spa"
 _ANALYSER = APERTIUM_DATA / PACKAGE / "eng-spa.automorf.bin"

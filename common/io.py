@@ -17,7 +17,7 @@ from typing import IO, Any
 import jsonlines
 import orjson
 
-from gen.errors import GenError
+from common.errors import GenError
 
 
 def _umask() -> int:

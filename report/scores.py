@@ -1,6 +1,6 @@
 """Tables for the published scores the checker also computes: TGBI and MT-GenEval.
 
-They read the summaries that checker/tgbi.py and checker/mtgeneval write, in those modules'
+They read the summaries that scores/tgbi.py and checker/mtgeneval write, in those modules'
 own layouts (docs/formats.md), and print their numbers at the precision those modules do.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from checker.numbers import NOTHING, figure, with_interval
-from checker.report.load import Run
-from checker.report.tables import Table
+from report.load import Run
+from report.tables import Table
+from scores.numbers import NOTHING, figure, with_interval
 
 
 def slug(text: str) -> str:

@@ -12,9 +12,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.numbers import NOTHING, figure, with_interval
-from checker.report.load import LABELS, Cell, Estimate, Run
-from checker.report.significance import SAMPLES, SEED, paired_bootstrap
+from report.load import LABELS, Cell, Estimate, Run
+from report.significance import SAMPLES, SEED, paired_bootstrap
+from scores.numbers import NOTHING, figure, with_interval
 
 GENDERS = ("male", "female")
 SHORT = {"male": "M", "female": "F"}

@@ -23,20 +23,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from nltk.tokenize import NLTKWordTokenizer
 from nltk.tokenize.punkt import PunktSentenceTokenizer
 
-import gen
-from checker.numbers import bounds, figure
-from gen.errors import GenError
-from gen.io import output_directory, read_jsonl, read_lines, write_jsonl
-from generator.korean import TGBI_VIEWS
-
-if TYPE_CHECKING:
-    from checker.pipeline import CheckOptions
+from common.errors import GenError
+from common.fields import TGBI_VIEWS
+from common.io import output_directory, read_jsonl, read_lines, write_jsonl
+from scores.numbers import bounds, figure
 
 #: The seven sets of the paper, in its order: (letter, name, record field); a record is in
 #: a set when the field's value is the set's name (generator/korean.py writes them).
@@ -372,20 +368,3 @@ def check_tgbi(
         (staging / "summary.json").write_text(report.to_json(), encoding="utf-8")
         (staging / "summary.md").write_text(report.to_markdown(), encoding="utf-8")
     return report
-
-
-def check(
-    input_path: Path, *, out: Path, hyp: Path | None, options: CheckOptions, force: bool
-) -> dict:
-    """``gen check`` on Korean→English records (``checker.pipeline.check`` hands them here)."""
-    report = check_tgbi(
-        input_path,
-        out=out,
-        hyp=hyp,
-        compat=options.compat,
-        force=force,
-        bootstrap=options.resamples,
-        seed=options.seed,
-        version=gen.__version__,
-    )
-    return report.to_dict()

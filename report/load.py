@@ -3,7 +3,7 @@
 Every number a report prints is read from a run's ``summary.json`` as the checker wrote it, so
 the report and the summary can never disagree; ``results.jsonl`` is read only for what a summary
 cannot hold (per-item labels for paired significance tests). The keys of the checker's summary
-that the report reads are named in this module only (checker/report/scores.py reads the TGBI
+that the report reads are named in this module only (report/scores.py reads the TGBI
 and MT-GenEval summaries).
 """
 
@@ -17,8 +17,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from gen.errors import GenError
-from gen.io import read_jsonl
+from common.errors import GenError
+from common.io import read_jsonl
 
 SUMMARY, RESULTS = "summary.json", "results.jsonl"
 LABELS = ("correct", "wrong", "inconclusive")

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from checker.mtgeneval.dataset import Contextual
-from checker.mtgeneval.english_tags import noun_spans
-from checker.mtgeneval.wordnet import DEBIAN_WORDNET, load_nouns
+from scores.mtgeneval.dataset import Contextual
+from scores.mtgeneval.english_tags import noun_spans
+from scores.mtgeneval.wordnet import DEBIAN_WORDNET, load_nouns
 
 _CUES_FILE = Path(__file__).with_name("english_cues.json")
 #: Words that, up to three tokens before a person noun, make it the sentence's predicate

@@ -11,6 +11,7 @@ order the cells are computed in).
 
 from __future__ import annotations
 
+import json
 import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
@@ -18,9 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from checker.label import CORRECT, INCONCLUSIVE, LABELS
-from checker.numbers import NOTHING, bounds, figure, with_interval
-from checker.records import GENDERS
+from common.fields import CORRECT, GENDERS, INCONCLUSIVE, LABELS
+from scores.numbers import NOTHING, bounds, figure, with_interval
 
 Counts = list[int]  # [correct, wrong, inconclusive]
 
@@ -123,7 +123,10 @@ class SummaryBuilder:
     over those tuples, made at the end (there are few distinct tuples, however many records).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, seed: int = 12345, resamples: int = 1000) -> None:
+        self.seed = seed
+        self.resamples = resamples
+        self.summary: dict[str, Any] | None = None  # set by files()
         self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(lambda: [0, 0, 0])
         self.reasons: Counter[str] = Counter()
         self._open_pairs: dict[str, bool] = {}
@@ -157,8 +160,20 @@ class SummaryBuilder:
                     cell[slot] += counts[slot]
         return cells
 
-    def build(self, *, signature: dict[str, str], rejected: int, seed: int, resamples: int) -> dict:
-        """The summary.json object (its schema is in docs/formats.md)."""
+    def files(self, *, signature: dict[str, str], rejected: int) -> dict[str, str]:
+        """summary.json and summary.md (what checker.pipeline.check asks a summary for);
+        the summary itself is kept in ``self.summary``."""
+        self.summary = self.build(signature=signature, rejected=rejected)
+        return {
+            "summary.json": json.dumps(self.summary, ensure_ascii=False, indent=2) + "\n",
+            "summary.md": render_markdown(self.summary),
+        }
+
+    def build(self, *, signature: dict[str, str], rejected: int) -> dict:
+        """The summary.json object (its schema is in docs/formats.md); the signature gains
+        the bootstrap's resamples and seed."""
+        seed, resamples = self.seed, self.resamples
+        signature = _ordered({**signature, "boot": str(resamples), "seed": str(seed)})
         boot = _Bootstrap(seed, resamples)
         overall = [sum(counts[slot] for counts in self.combinations.values()) for slot in range(3)]
         tables = {}
@@ -302,9 +317,14 @@ SIGNATURE_ORDER = ("set", "lang", "mt", "aligner", "tagger", "chunk", "boot", "s
 def format_signature(fields: dict[str, str]) -> str:
     """``set:…|lang:es|mt:…|aligner:…|tagger:…|chunk:50000|boot:1000|seed:12345|version:0.1.0``,
     sacreBLEU-style."""
+    return "|".join(f"{key}:{value}" for key, value in _ordered(fields).items())
+
+
+def _ordered(fields: dict[str, str]) -> dict[str, str]:
+    """The signature's fields in SIGNATURE_ORDER, then any others by name."""
     ordered = [key for key in SIGNATURE_ORDER if key in fields]
     ordered += sorted(key for key in fields if key not in SIGNATURE_ORDER)
-    return "|".join(f"{key}:{fields[key]}" for key in ordered)
+    return {key: fields[key] for key in ordered}
 
 
 def _accuracy_text(cell: dict[str, Any]) -> str:
@@ -386,7 +406,7 @@ def summarise(
     resamples: int = 1000,
 ) -> dict[str, Any]:
     """The summary of a sequence of result records (for callers that hold them already)."""
-    builder = SummaryBuilder()
+    builder = SummaryBuilder(seed=seed, resamples=resamples)
     for result in results:
         builder.add(result)
-    return builder.build(signature=signature, rejected=rejected, seed=seed, resamples=resamples)
+    return builder.build(signature=signature, rejected=rejected)

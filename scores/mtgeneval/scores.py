@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from checker.mtgeneval.accuracy import Decision, SegmentDecision, decide, pair_decision
-from checker.mtgeneval.dataset import Contextual, Counterfactual
-from checker.mtgeneval.quality import N_BOOTSTRAP
+from scores.mtgeneval.accuracy import Decision, SegmentDecision, decide, pair_decision
+from scores.mtgeneval.dataset import Contextual, Counterfactual
+from scores.mtgeneval.quality import N_BOOTSTRAP
 
 #: Seed of the accuracy bootstrap (sacreBLEU's default seed, for the same reason: reproducible).
 BOOTSTRAP_SEED = 12345

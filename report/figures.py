@@ -13,8 +13,8 @@ from pathlib import Path
 from matplotlib.figure import Figure, SubFigure
 from matplotlib.ticker import PercentFormatter
 
-from checker.report.load import LABELS, Cell, Run
-from checker.report.tables import GENDERS, SHORT
+from report.load import LABELS, Cell, Run
+from report.tables import GENDERS, SHORT
 
 # Okabe & Ito's colour-blind-safe palette: one colour per run.
 RUN_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")

@@ -1,0 +1,152 @@
+"""The first pass over `gen check` input: validate every line before any model loads.
+
+A bad line fails here, naming file and line (or, with --skip-invalid, is set aside in the
+rejects); the pass also counts the languages, hashes the set for the signature and keeps
+the first chunk's items, so that input which fits one chunk is read only once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from checker.languages import language
+from checker.records import Item, Line, read_input, to_item
+from common.errors import GenError
+
+#: Target languages whose records another checker reads: Korean→English (TGBI).
+KIND_BY_LANG = {"ko-en": "tgbi"}
+
+
+def record_kind(record: Mapping[str, Any]) -> str:
+    """``tgbi`` for Korean→English pronoun records, ``gender`` for occupation records."""
+    return "tgbi" if "pronoun" in record or "tgbi_set" in record else "gender"
+
+
+def input_kind(input_path: Path, lang: str | None) -> str:
+    """Which checker reads this input, from ``lang`` or its first readable record:
+    ``tgbi`` (scores/tgbi.py) or ``gender`` (the labeller)."""
+    if lang is not None and lang.strip().lower() in KIND_BY_LANG:
+        return KIND_BY_LANG[lang.strip().lower()]
+    for line in read_input(input_path, None):
+        if line.record is not None:
+            return record_kind(line.record)
+    return "gender"
+
+
+@dataclass
+class Scan:
+    """What the validating pass learnt about the input."""
+
+    kind: str = "gender"
+    items: int = 0
+    rejected: int = 0
+    languages: Counter[str] = field(default_factory=Counter)
+    systems: set[str] = field(default_factory=set)
+    rejects: list[dict[str, Any]] = field(default_factory=list)
+    head: list[Item] = field(default_factory=list)  # the first items, read no second time
+    head_end: int = 0  # the number of the last line the head covers
+    set_digest: Any = field(default_factory=hashlib.sha256)
+    input_digest: Any = field(default_factory=hashlib.sha256)
+
+
+def scan_input(
+    input_path: Path,
+    hypotheses: list[str] | None,
+    lang: str | None,
+    *,
+    skip_invalid: bool,
+    head_size: int,
+) -> Scan:
+    """Validate every line; reject (with --skip-invalid) or raise on the first bad one."""
+    scan = Scan()
+    first = True
+    for line in read_input(input_path, hypotheses):
+        scan.input_digest.update(line.raw.encode() + b"\n")
+        if line.record is not None:
+            scan.input_digest.update(str(line.record.get("translation")).encode() + b"\n")
+            if first:
+                scan.kind = record_kind(line.record)
+                first = False
+            if scan.kind != "gender":
+                return scan  # another kind's checker reads the input itself
+        try:
+            item = validated(line, input_path, lang)
+        except GenError as err:
+            if not skip_invalid:
+                raise
+            scan.rejected += 1
+            scan.rejects.append({"line": line.number, "error": str(err), "text": line.raw})
+            continue
+        item = in_known_language(item, input_path)
+        if len(scan.head) < head_size:
+            scan.head.append(item)
+            scan.head_end = line.number
+        scan.items += 1
+        scan.languages[item.lang] += 1
+        scan.systems.add(describe_system(item.record.get("mt")))
+        scan.set_digest.update(f"{item.record['id']}\t{item.record['text']}\n".encode())
+    return scan
+
+
+def describe_system(mt: Any) -> str:
+    """The MT system a record's ``mt`` field (written by `gen translate`) names, for the
+    signature: ``engine:model(version;option=value,...)``; ``unknown`` without one."""
+    if not isinstance(mt, dict):
+        return "unknown"
+    options = ",".join(f"{key}={value}" for key, value in sorted((mt.get("options") or {}).items()))
+    details = ";".join(part for part in (str(mt.get("version") or ""), options) if part)
+    return f"{mt.get('engine', '?')}:{mt.get('model', '?')}" + (f"({details})" if details else "")
+
+
+def validated(line: Line, path: Path, lang: str | None) -> Item:
+    if line.error is not None or line.record is None:
+        raise line.error or GenError("unreadable line", path=path, line=line.number)
+    return to_item(line.record, path=path, line=line.number, default_lang=lang)
+
+
+def in_known_language(item: Item, path: Path) -> Item:
+    """The item with its language's canonical code (sr → hbs); an unknown language is an
+    error listing the supported ones, even with --skip-invalid."""
+    try:
+        code = language(item.lang).code
+    except GenError as err:
+        raise GenError(err.message, path=path, line=item.line, field="lang") from None
+    return item if code == item.lang else replace(item, lang=code)
+
+
+def read_items(
+    input_path: Path,
+    hypotheses: list[str] | None,
+    lang: str | None,
+    *,
+    skip_invalid: bool,
+    after: int = 0,
+) -> Iterator[Item]:
+    """The valid items of the lines after line ``after``."""
+    for line in read_input(input_path, hypotheses, after=after):
+        try:
+            yield in_known_language(validated(line, input_path, lang), input_path)
+        except GenError:
+            if not skip_invalid:
+                raise
+
+
+def chunks(items: Iterator[Item], total: int, chunk_size: int) -> Iterator[list[Item]]:
+    """``total`` items in the fewest chunks of at most ``chunk_size``, all of about the same
+    size: a statistical aligner fitted on a short last chunk would align it badly."""
+    count = max(1, -(-total // chunk_size))
+    sizes = [total // count + (i < total % count) for i in range(count)]
+    chunk: list[Item] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == sizes[0]:
+            yield chunk
+            sizes.pop(0)
+            chunk = []
+    if chunk:
+        yield chunk

@@ -1,0 +1,113 @@
+"""The three stages every chunk of `gen check` input goes through: tag, align, label.
+
+Each language's tagger and aligner are built once, before any work (:func:`build_backends`);
+a chunk is tagged per language, aligned (the statistical aligner fits on the chunk's pairs),
+then labelled by the pure labeller (tagged words + links → verdict).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.agreement import agreement_rules
+from checker.backends import registry
+from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
+from checker.label import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive, label
+from checker.records import Item
+from common.errors import MissingResourceError
+
+
+@dataclass
+class Backends:
+    """One language's tagger and aligner."""
+
+    tagger: Tagger
+    aligner: Aligner
+
+
+def build_backends(
+    languages: Counter[str],
+    *,
+    tagger: str,
+    aligner: str,
+    backend_options: Mapping[str, Any],
+    warn: Callable[[str], None],
+) -> dict[str, Backends | None]:
+    """One tagger and one aligner per language, built before any work. A language no
+    backend can read under ``auto`` is labelled unsupported_language (with a warning); a
+    backend the user named that cannot run is an error."""
+    backends: dict[str, Backends | None] = {}
+    for lang in sorted(languages):
+        built = []
+        for kind, name in ((Tagger, tagger), (Aligner, aligner)):
+            try:
+                built.append(registry.create(kind, name, lang, backend_options))
+            except MissingResourceError as err:
+                if name != registry.AUTO:
+                    raise
+                warn(f"{languages[lang]} records in {lang!r} left inconclusive: {err}")
+                break
+        backends[lang] = Backends(*built) if len(built) == 2 else None  # type: ignore[arg-type]
+    return backends
+
+
+@dataclass
+class TaggedChunk:
+    """A chunk on its way through the stages: verdicts decided without backends, then per
+    language the tagged sentences and, once aligned, their alignments."""
+
+    items: list[Item]
+    verdicts: list[Verdict | None]
+    sentences: dict[str, tuple[list[int], list[TaggedSentence]]]
+    alignments: dict[str, Sequence[Alignment]] = field(default_factory=dict)
+
+
+def tag_chunk(chunk: list[Item], backends: Mapping[str, Backends | None]) -> TaggedChunk:
+    """First stage: what needs no backend, then tagging per language."""
+    verdicts: list[Verdict | None] = [None] * len(chunk)
+    by_lang: dict[str, list[int]] = {}
+    for position, item in enumerate(chunk):
+        if not item.translation.strip():
+            verdicts[position] = inconclusive(EMPTY_TRANSLATION)
+        elif backends[item.lang] is None:
+            verdicts[position] = inconclusive(UNSUPPORTED_LANGUAGE)
+        else:
+            by_lang.setdefault(item.lang, []).append(position)
+    sentences = {
+        lang: (positions, backends[lang].tagger.tag([chunk[p].translation for p in positions]))
+        for lang, positions in by_lang.items()
+    }
+    return TaggedChunk(chunk, verdicts, sentences)
+
+
+def align_chunk(tagged: TaggedChunk, backends: Mapping[str, Backends | None]) -> TaggedChunk:
+    """Second stage: align each language's pairs (the aligner fits on them)."""
+    for lang, (positions, sentences) in tagged.sentences.items():
+        tagged.alignments[lang] = backends[lang].aligner.align(
+            [tagged.items[p].source_tokens for p in positions], [s.tokens for s in sentences]
+        )
+    return tagged
+
+
+def label_chunk(aligned: TaggedChunk) -> list[dict]:
+    """Third stage: label every record (pure: tagged words + links → verdict)."""
+    chunk, verdicts = aligned.items, aligned.verdicts
+    for lang, (positions, sentences) in aligned.sentences.items():
+        rules = agreement_rules(lang)
+        alignments = aligned.alignments[lang]
+        for position, sentence, alignment in zip(positions, sentences, alignments, strict=True):
+            item = chunk[position]
+            verdicts[position] = label(
+                expected_gender=item.expected_gender,
+                source_tokens=item.source_tokens,
+                occupation=item.occupation,
+                sentence=sentence,
+                alignment=alignment,
+                rules=rules,
+            )
+    return [
+        {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)
+    ]

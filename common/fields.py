@@ -1,0 +1,19 @@
+"""The values of the record fields that every part of gen writes or reads."""
+
+GENDERS = ("male", "female")
+
+CORRECT, WRONG, INCONCLUSIVE = "correct", "wrong", "inconclusive"
+LABELS = (CORRECT, WRONG, INCONCLUSIVE)
+
+#: The seven sets of Cho et al. (2019)'s Korean TGBI set, in the paper's order: a record
+#: is in a set when its field has the set's name (generator/korean.py writes the fields,
+#: scores/tgbi.py reads them).
+TGBI_VIEWS = (
+    ("informal", "formality"),
+    ("formal", "formality"),
+    ("impolite", "politeness"),
+    ("polite", "politeness"),
+    ("negative", "category"),
+    ("positive", "category"),
+    ("occupation", "category"),
+)
