@@ -26,12 +26,12 @@ REPO = Path(__file__).resolve().parent.parent
 
 NLTK_CHILD = """
 import sys
-from generator import english
+from generator import english, english_nltk, english_parts
 grammar, lists = english.load()
-prepared = english.prepare(sys.argv[1], grammar, lists)
-cfg = english.nltk_grammar(prepared)
+prepared = english_parts.prepare(sys.argv[1], grammar, lists)
+cfg = english_nltk.nltk_grammar(prepared)
 total = prepared.total()
-count = sum(1 for _ in english.nltk_sentences(cfg, limit=total + 1))
+count = sum(1 for _ in english_nltk.nltk_sentences(cfg, limit=total + 1))
 print(count, total)
 """
 

@@ -7,7 +7,6 @@ the LaTeX tables and PNG figures are written beside them, so all four always agr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from common import __version__
@@ -16,26 +15,13 @@ from report import figures as fig
 from report.html import render_html
 from report.load import Run, load_runs
 from report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table
-from report.tables import Table, gender_tables, to_latex, to_markdown
+from report.sections import Plot, Section
+from report.tables import gender_tables, to_latex, to_markdown
 
 PAPER = (
     "Renduchintala & Williams (2022), “Investigating Failures of Automatic Translation in the "
     "Case of Unambiguous Gender”"
 )
-
-
-@dataclass(frozen=True)
-class Plot:
-    name: str  # file stem under figures/
-    caption: str
-
-
-@dataclass
-class Section:
-    title: str
-    text: str = ""
-    tables: list[Table] = field(default_factory=list)
-    figures: list[Plot] = field(default_factory=list)
 
 
 #: Figure name → caption: what a reader should look for.

@@ -13,8 +13,9 @@ from pathlib import Path
 from matplotlib.figure import Figure, SubFigure
 from matplotlib.ticker import PercentFormatter
 
-from report.load import LABELS, Cell, Run
-from report.tables import GENDERS, SHORT
+from common.fields import GENDERS, LABELS
+from report.load import Cell, Run
+from report.tables import SHORT
 
 # Okabe & Ito's colour-blind-safe palette: one colour per run.
 RUN_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")

@@ -9,13 +9,10 @@ import base64
 import html
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from report.load import Run
+from report.sections import Section
 from report.tables import to_html
-
-if TYPE_CHECKING:
-    from report.build import Section
 
 STYLE = """
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 1200px; margin: 2em auto; padding: 0 1em;

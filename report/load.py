@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from common.errors import GenError
+from common.fields import LABELS
 from common.io import read_jsonl
 
 SUMMARY, RESULTS = "summary.json", "results.jsonl"
-LABELS = ("correct", "wrong", "inconclusive")
+
 
 #: Per kind of run, the signature fields that split runs into groups shown side by side (one
 #: language; one MT-GenEval subset). Runs in a group must agree on every other field: set or

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from common.errors import GenError
-from report.load import LABELS
-from scores.summary import accuracies
+from common.fields import LABELS
+from scores.bootstrap import accuracies
 
 SAMPLES, SEED = 1000, 12345
 

@@ -12,11 +12,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from report.load import LABELS, Cell, Estimate, Run
+from common.fields import LABELS
+from report.load import Cell, Estimate, Run
 from report.significance import SAMPLES, SEED, paired_bootstrap
 from scores.numbers import NOTHING, figure, with_interval
 
-GENDERS = ("male", "female")
 SHORT = {"male": "M", "female": "F"}
 
 

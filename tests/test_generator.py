@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from conftest import REPO
 
-from generator import english
+from generator import english, english_nltk, english_parts, english_records
 from generator.sets import write_set
 
 TINY = REPO / "tests" / "data" / "tiny"
@@ -35,7 +35,7 @@ def tiny_build(size: str = "xs", **options):
 @pytest.fixture(scope="module")
 def xs_records() -> list[dict]:
     grammar, lists = english.load()
-    return list(english.records(english.prepare("xs", grammar, lists)))
+    return list(english_records.records(english_parts.prepare("xs", grammar, lists)))
 
 
 def test_tiny_set_matches_golden_files(tmp_path):
@@ -61,9 +61,9 @@ def test_sentences_written_in_parallel_are_the_same_bytes(tmp_path):
 )
 def test_sizes(size, low, high):
     grammar, lists = english.load()
-    prepared = english.prepare(size, grammar, lists)
+    prepared = english_parts.prepare(size, grammar, lists)
     assert low <= prepared.total() <= high
-    assert set(english.count_templates(prepared)) == CONSTRUCTIONS
+    assert set(english_records.count_templates(prepared)) == CONSTRUCTIONS
 
 
 def test_every_sentence_is_unique_balanced_and_has_its_twin(xs_records):
@@ -93,10 +93,10 @@ def test_surface_form(xs_records):
     for record in xs_records:
         tokens, text = record["tokens"], record["text"]
         assert text[0].isupper() and text[-1] in ".!?"
-        assert english.detokenize(tokens) == text
+        assert english_parts.detokenize(tokens) == text
         for article, following in zip(tokens, tokens[1:], strict=False):
             if article.lower() in ("a", "an"):
-                assert article.lower() == english.indefinite_article(following), text
+                assert article.lower() == english_parts.indefinite_article(following), text
 
 
 def test_metadata_points_at_the_tokens(xs_records):
@@ -137,14 +137,16 @@ def test_with_and_without_adjectives_and_with_distractors(xs_records):
 
 def test_multi_word_occupation_index_is_its_head_noun():
     records = [
-        r for r in english.records(tiny_prepared()) if r["occupation"]["text"] == "police officer"
+        r
+        for r in english_records.records(tiny_prepared())
+        if r["occupation"]["text"] == "police officer"
     ]
     assert records and all(r["tokens"][r["occupation"]["index"]] == "officer" for r in records)
 
 
 def tiny_prepared(size: str = "xs"):
     grammar, lists = english.load(TINY / "grammar", TINY / "wordlists")
-    return english.prepare(size, grammar, lists)
+    return english_parts.prepare(size, grammar, lists)
 
 
 def test_nonce_set_uses_only_nonce_occupations():
@@ -159,24 +161,24 @@ def test_nonce_set_uses_only_nonce_occupations():
 def test_nltk_generates_the_same_sentences():
     """NLTK's own generator over the equivalent plain CFG yields exactly our sentences."""
     prepared = tiny_prepared()
-    ours = sorted(r["text"] for r in english.records(prepared))
+    ours = sorted(r["text"] for r in english_records.records(prepared))
     theirs = []
-    for tokens in english.nltk_sentences(english.nltk_grammar(prepared), limit=10_000):
+    for tokens in english_nltk.nltk_sentences(english_nltk.nltk_grammar(prepared), limit=10_000):
         tokens = [
-            english.indefinite_article(b) if a == "a" else a
+            english_parts.indefinite_article(b) if a == "a" else a
             for a, b in zip(tokens, tokens[1:], strict=False)
         ] + tokens[-1:]
         tokens[0] = tokens[0][0].upper() + tokens[0][1:]
-        theirs.append(english.detokenize(tokens))
+        theirs.append(english_parts.detokenize(tokens))
     assert sorted(theirs) == ours
 
 
 def test_shards_cover_every_template_once():
     prepared = tiny_prepared("small")
-    runs = english.shards(prepared, 2)
+    runs = english_records.shards(prepared, 2)
     assert [i for run in runs for i in run] == list(range(len(prepared.parts)))
-    joined = [r for run in runs for r in english.records(prepared, run)]
-    assert joined == list(english.records(prepared))
+    joined = [r for run in runs for r in english_records.records(prepared, run)]
+    assert joined == list(english_records.records(prepared))
 
 
 @pytest.mark.parametrize(
@@ -194,7 +196,7 @@ def test_shards_cover_every_template_once():
     ],
 )
 def test_indefinite_article(word, article):
-    assert english.indefinite_article(word) == article
+    assert english_parts.indefinite_article(word) == article
 
 
 @pytest.mark.parametrize(
@@ -202,4 +204,4 @@ def test_indefinite_article(word, article):
     [(1, (4,), "before"), (4, (1,), "after"), (3, (0, 7), "middle"), (5, (0, 2), "after")],
 )
 def test_position_of(occupation, triggers, position):
-    assert english.position_of(occupation, triggers) == position
+    assert english_records.position_of(occupation, triggers) == position
