@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.tables import read_table
+from checker.tables import DATA, read_table
 from common.errors import GenError
 
 LANGUAGES_FILE = Path(__file__).resolve().parent / "languages.toml"
@@ -77,7 +77,7 @@ def languages() -> Mapping[str, Language]:
                 if bidix
                 else None,
                 contractions={k: tuple(v) for k, v in row.get("contractions", {}).items()},
-                suffixes=tuple(row.get("suffixes", ())),
+                suffixes=_rules(row.get("suffixes", ())),
                 names_capitalised=row.get("names_capitalised", False),
                 endings=tuple(row.get("endings", ())),
             )
@@ -88,6 +88,12 @@ def languages() -> Mapping[str, Language]:
         for name in (code, *language.aliases):
             by_code[name] = language
     return by_code
+
+
+def _rules(rows: str | list[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
+    """Suffix rules given in the row, or the ``rules`` of the file under checker/data/ the
+    row names (a language with many rules: the closed word classes and the endings)."""
+    return tuple(read_table(DATA / rows)["rules"] if isinstance(rows, str) else rows)
 
 
 def language_rows() -> list[Language]:

@@ -150,7 +150,10 @@ class OfflineTagger(Tagger):
         if not common:
             return word
         text = word.text.lower()
-        rule = next((r for r in self._endings if r.upos in common and r.pattern.search(text)), None)
+        rule = next(
+            (r for r in self._endings if not common.isdisjoint(r.upos) and r.pattern.search(text)),
+            None,
+        )
         if rule is None:
             return word
         return replace(
@@ -161,7 +164,7 @@ class OfflineTagger(Tagger):
                     genders=rule.genders,
                     evidence=f"{a.evidence}, by ending /{rule.pattern.pattern}/ ({rule.note})",
                 )
-                if a.upos == rule.upos and a.genders == _COMMON
+                if a.upos in rule.upos and a.genders == _COMMON
                 else a
                 for a in word.analyses
             ),

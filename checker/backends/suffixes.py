@@ -3,8 +3,9 @@
 Occupation nouns are formed productively (hbs učitelj → učiteljica, pl dziennikarz →
 dziennikarka, de Pilot → Pilotin), so a dictionary always lacks some. Each language's rules
 are rows of checker/languages.toml (``suffixes``): a regular expression over the word, the
-gender and the features it gives. The first rule that matches wins; every reading it gives
-says in its evidence that it was guessed.
+gender and the features it gives, and the word classes it reads the word as (nouns unless
+the row's ``upos`` says otherwise: gr "ο" a determiner, cs "-ý" an adjective). The first
+rule that matches wins; every reading it gives says in its evidence that it was guessed.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class SuffixRule:
     genders: frozenset[str]
     feats: Mapping[str, str]
     note: str  # why the rule holds, with its source
-    upos: str = "NOUN"  # the readings an ``endings`` row narrows
+    upos: tuple[str, ...] = ("NOUN",)  # the classes it reads (``endings``: narrows)
 
     @classmethod
     def from_row(cls, row: Mapping) -> SuffixRule:
@@ -32,8 +33,12 @@ class SuffixRule:
             genders=frozenset(row["genders"]),
             feats=dict(row.get("feats", {})),
             note=row["note"],
-            upos=row.get("upos", "NOUN"),
+            upos=_classes(row.get("upos", "NOUN")),
         )
+
+
+def _classes(upos: str | Sequence[str]) -> tuple[str, ...]:
+    return (upos,) if isinstance(upos, str) else tuple(upos)
 
 
 class SuffixAnalyser:
@@ -55,6 +60,14 @@ class SuffixAnalyser:
     def _read_word(self, word: str) -> tuple[Analysis, ...]:
         for rule in self.rules:
             if rule.pattern.search(word):
-                evidence = f"{word}: guessed noun, /{rule.pattern.pattern}/ ({rule.note})"
-                return (Analysis(word, "NOUN", rule.genders, evidence, rule.feats),)
+                return tuple(
+                    Analysis(
+                        word,
+                        upos,
+                        rule.genders,
+                        f"{word}: guessed {upos}, /{rule.pattern.pattern}/ ({rule.note})",
+                        rule.feats,
+                    )
+                    for upos in rule.upos
+                )
         return ()
