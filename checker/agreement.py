@@ -45,6 +45,8 @@ class AgreementRules:
     clause_predicate: tuple[FeatureSet, ...]
     clause_auxiliaries: frozenset[str]
     coordinators: frozenset[str]
+    copulas: frozenset[str]
+    copula_gap: frozenset[str]
     inanimate: tuple[FeatureSet, ...]
     animate: tuple[FeatureSet, ...]
 
@@ -198,6 +200,7 @@ def bound_words(
         else:
             break
         j += 1
+    phrase_end = j
     gap_passed = not rules.predicate_after
     while j < len(words) and rules.predicate:
         word = words[j]
@@ -227,6 +230,18 @@ def bound_words(
         and not any(role == PREDICATE for _, _, role in bound)
     ):
         bound += clause_predicates(words, head, rules)
+    # a subject of open gender that nothing agrees with names the person its predicate noun
+    # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`)
+    k = _skip(words, phrase_end + 1, 1, rules.copula_gap)
+    if (
+        k < len(words)
+        and words[phrase_end].text.lower() in rules.copulas
+        and is_of(words[k], rules.noun)
+        and not any(
+            gender_of(words[i], c)[0] for i, c, _ in [(head, words[head].upos_set, 0), *bound]
+        )
+    ):
+        bound.append((k, rules.noun, PREDICATE))
     return bound
 
 
