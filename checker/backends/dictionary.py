@@ -39,6 +39,9 @@ _NOT_TRANSLATIONS = ("Synonym", "see:", "Note:", "Example:")
 #: A word: a letter, then anything but spaces, digits and punctuation other than "-" and
 #: "'" (combining marks too: hi शिक्षक); not an IPA transcription (/.../), not a label.
 _WORD = re.compile(r"(?=\w)[^\s\d_/:;,.()\[\]{}<>\"!?=]+")
+#: The stress mark dictionaries of Slavic languages put on a vowel (bg "учи́тел"), which
+#: running text leaves out.
+_STRESS = "\u0301"
 #: English plural endings and what replaces them in the singular, longest first.
 _PLURALS = (("men", "man"), ("ies", "y"), ("es", ""), ("s", ""))
 
@@ -120,7 +123,7 @@ def _translations(body: str) -> Iterable[str]:
         for part in re.split(r"[,;]", _MARKUP.sub("", line)):
             words = part.split()
             if len(words) == 1 and _WORD.fullmatch(words[0]):
-                yield words[0].lower()
+                yield words[0].lower().replace(_STRESS, "")
 
 
 def translation_pairs(
