@@ -67,6 +67,8 @@ CASES = [
     ),
     ("el", "Η διευθύντρια είναι η μητέρα του.", "διευθύντρια", "female", "correct", "-τρια"),
     ("el", "Νοσοκόμα είναι η αδελφή του.", "Νοσοκόμα", "female", "correct", "-α or -η"),
+    # el: a neuter title names no gender; its predicate noun does
+    ("el", "Το αφεντικό είναι ο αδελφός της.", "αφεντικό", "male", "correct", "predicate αδελφός"),
     # lt: -as/-is/-ys/-us masculine, -a/-ė feminine; a demonstrative or a masculine noun of
     # the -ė declension overrules the ending
     ("lt", "Mokytoja yra jos mylima sesuo.", "Mokytoja", "female", "correct", "feminine"),
