@@ -39,6 +39,12 @@ CASES = [
     ("cs", "Tahle paní je její ženský bratr.", "paní", "male", "wrong", "feminine nominative"),
     # cs: past tense -la/-l, read as the person's predicate
     ("cs", "Účetní pracovala v bance.", "Účetní", "female", "correct", "past tense"),
+    # an adjective after the copula is the predicate noun's, not the person's predicate; a
+    # past-tense "be" is
+    ("cs", "Redaktorka je milý bratr.", "Redaktorka", "female", "correct", "-ka"),
+    ("cs", "Redaktor byla jeho sestra.", "Redaktor", "female", "correct", "predicate byla"),
+    ("lt", "Rašytoja yra mylimas brolis.", "Rašytoja", "female", "correct", "feminine"),
+    ("lv", "Redaktore ir mīļais brālis.", "Redaktore", "female", "correct", "feminine"),
     # el: the article decides a common-gender title; the ending a noun without one
     (
         "el",
