@@ -47,6 +47,7 @@ class AgreementRules:
     coordinators: frozenset[str]
     inanimate: tuple[FeatureSet, ...]
     animate: tuple[FeatureSet, ...]
+    copulas: frozenset[str]
 
 
 @cache

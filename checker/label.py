@@ -27,6 +27,7 @@ from checker.agreement import (
     phrase_head,
 )
 from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.copula import PREDICATE_NOUN, copular_predicate
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
 #: Why a record is inconclusive.
@@ -126,6 +127,7 @@ def label(
     else:
         settled = own is not None and own not in rules.agreement_overrides
         bound = bound_words(words, head, rules, settled=settled)
+        bound += copular_predicate(words, head, rules)
         seen = {i for i, _, _ in bound}
         bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
@@ -133,7 +135,8 @@ def label(
     for i, classes, role in bound:
         gender, readings = gender_of(words[i], classes)
         if gender is not None:
-            votes[role].append(Evidence(i, words[i].text, role, gender, readings))
+            level = PREDICATE if role == PREDICATE_NOUN else role
+            votes[level].append(Evidence(i, words[i].text, role, gender, readings))
 
     gender, evidence = _decide(own, votes, rules)
     if gender is None:
@@ -184,6 +187,10 @@ def _decide(
         if own is None or gender == own or own in rules.agreement_overrides:
             support = [vote for level in votes.values() for vote in level if vote.gender == gender]
             return gender, tuple(support)
+        if any(vote.role == PREDICATE_NOUN for vote in votes[role]):
+            # the person the predicate names against the subject noun's own gender (hi
+            # "मेरी बहन उसका भाई है"; or a thing's: ur "سرکار اس کا بھائی ہے")
+            return None, ()
     if own is not None:
         return own, tuple(vote for level in votes.values() for vote in level if vote.gender == own)
     return None, ()
