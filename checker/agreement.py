@@ -48,6 +48,7 @@ class AgreementRules:
     inanimate: tuple[FeatureSet, ...]
     animate: tuple[FeatureSet, ...]
     copulas: frozenset[str]
+    subject_verbs: tuple[FeatureSet, ...]
 
 
 @cache
@@ -63,7 +64,7 @@ def agreement_rules(lang: str) -> AgreementRules:
 
 
 def _field(key: str, value: Any) -> Any:
-    if key in ("predicative", "clause_predicate", "inanimate", "animate"):
+    if key in ("predicative", "clause_predicate", "inanimate", "animate", "subject_verbs"):
         return tuple(frozenset(feats.items()) for feats in value)
     return frozenset(value)
 

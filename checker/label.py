@@ -27,7 +27,7 @@ from checker.agreement import (
     phrase_head,
 )
 from checker.backends.base import Alignment, TaggedSentence, Word
-from checker.copula import PREDICATE_NOUN, copular_predicate
+from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
 #: Why a record is inconclusive.
@@ -127,7 +127,7 @@ def label(
     else:
         settled = own is not None and own not in rules.agreement_overrides
         bound = bound_words(words, head, rules, settled=settled)
-        bound += copular_predicate(words, head, rules)
+        bound += verb_final_bound(words, head, rules)
         seen = {i for i, _, _ in bound}
         bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
