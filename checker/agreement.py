@@ -49,6 +49,8 @@ class AgreementRules:
     animate: tuple[FeatureSet, ...]
     copulas: frozenset[str]
     subject_verbs: tuple[FeatureSet, ...]
+    unmarked: frozenset[str]
+    marked: frozenset[str]
 
 
 @cache

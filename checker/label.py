@@ -8,6 +8,7 @@ the expected gender. The rules that find the words agreeing with a noun are data
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,9 @@ EMPTY_TRANSLATION = "empty_translation"
 NO_ALIGNMENT = "no_alignment"
 NO_GENDER = "no_gender"
 CONFLICTING_GENDER = "conflicting_gender"
+#: The noun's own gender is one its language's analyser gives nouns of either (agreement.toml
+#: ``unmarked``), and no word agreeing with it marks the person's (hi "लेखक हैं").
+UNMARKED_GENDER = "unmarked_gender"
 UNTRANSLATED = "untranslated"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
 
@@ -138,7 +142,7 @@ def label(
             level = PREDICATE if role == PREDICATE_NOUN else role
             votes[level].append(Evidence(i, words[i].text, role, gender, readings))
 
-    gender, evidence = _decide(own, votes, rules)
+    gender, evidence = _decide(own, votes, rules, unmarked=_unmarked(own, words[head], rules))
     if gender is None:
         if any(votes.values()):
             reason = CONFLICTING_GENDER
@@ -147,6 +151,8 @@ def label(
         source = {token.lower() for token in source_tokens[start:end]}
         untranslated = any(words[i].text.lower() in source for i in aligned)
         reason = UNTRANSLATED if untranslated else NO_GENDER
+        if own is not None:  # in ``unmarked``, with no agreement to confirm it
+            reason = UNMARKED_GENDER
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun,))
     verdict = CORRECT if gender == expected_gender else WRONG
     return Verdict(verdict, None, target_tokens, gender, (noun, *evidence))
@@ -175,10 +181,18 @@ def _sole_unlinked_person(
     return found if len(found) == 1 else []
 
 
+def _unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
+    """Whether the noun's own gender alone does not mark the person's (agreement.toml
+    ``unmarked``, unless its ending is one of ``marked``: hi "लेखक", whose feminine is
+    "लेखिका")."""
+    return own in rules.unmarked and not any(re.search(end, word.text) for end in rules.marked)
+
+
 def _decide(
-    own: str | None, votes: dict[str, list[Evidence]], rules: AgreementRules
+    own: str | None, votes: dict[str, list[Evidence]], rules: AgreementRules, *, unmarked: bool
 ) -> tuple[str | None, tuple[Evidence, ...]]:
-    """The gender and the agreeing words that gave it; None when nothing decides."""
+    """The gender and the agreeing words that gave it; None when nothing decides (an
+    ``unmarked`` own gender decides only with an agreeing word)."""
     for role in (PREDICATE, CLAUSE, PHRASE):
         genders = {vote.gender for vote in votes[role]}
         if len(genders) != 1:
@@ -191,8 +205,9 @@ def _decide(
             # the person the predicate names against the subject noun's own gender (hi
             # "मेरी बहन उसका भाई है"; or a thing's: ur "سرکار اس کا بھائی ہے")
             return None, ()
-    if own is not None:
-        return own, tuple(vote for level in votes.values() for vote in level if vote.gender == own)
+    support = tuple(vote for level in votes.values() for vote in level if vote.gender == own)
+    if own is not None and (support or not unmarked):
+        return own, support
     return None, ()
 
 

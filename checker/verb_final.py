@@ -112,7 +112,10 @@ def _agrees_with_subject(word: Word, rules: AgreementRules) -> bool:
         reading.genders
         and (
             reading.upos == "AUX"
-            or (reading.upos == "VERB" and any(f <= reading.feature_pairs for f in rules.subject_verbs))
+            or (
+                reading.upos == "VERB"
+                and any(feats <= reading.feature_pairs for feats in rules.subject_verbs)
+            )
         )
         for reading in word.analyses
     )
