@@ -23,7 +23,7 @@ class SuffixRule:
     genders: frozenset[str]
     feats: Mapping[str, str]
     note: str  # why the rule holds, with its source
-    upos: str = "NOUN"  # the readings an ``endings`` row narrows
+    upos: str = "NOUN"  # the readings a ``suffixes`` row gives, an ``endings`` row narrows
 
     @classmethod
     def from_row(cls, row: Mapping) -> SuffixRule:
@@ -37,7 +37,8 @@ class SuffixRule:
 
 
 class SuffixAnalyser:
-    """Reads words as nouns by their ending, with the language's rules in order."""
+    """Reads words as nouns (or a row's ``upos``) by their ending, with the language's
+    rules in order."""
 
     def __init__(self, rules: Sequence[Mapping], *, names_capitalised: bool = False) -> None:
         self.rules = [SuffixRule.from_row(row) for row in rules]
@@ -55,6 +56,7 @@ class SuffixAnalyser:
     def _read_word(self, word: str) -> tuple[Analysis, ...]:
         for rule in self.rules:
             if rule.pattern.search(word):
-                evidence = f"{word}: guessed noun, /{rule.pattern.pattern}/ ({rule.note})"
-                return (Analysis(word, "NOUN", rule.genders, evidence, rule.feats),)
+                kind = "noun" if rule.upos == "NOUN" else rule.upos
+                evidence = f"{word}: guessed {kind}, /{rule.pattern.pattern}/ ({rule.note})"
+                return (Analysis(word, rule.upos, rule.genders, evidence, rule.feats),)
         return ()
