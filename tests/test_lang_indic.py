@@ -32,12 +32,36 @@ CASES = [
     # the predicate noun before the copula names the subject: "the editor is her brother"
     ("hi", "संपादक उसका प्यारा भाई है।", "संपादक", "male", "correct", None, ("भाई", "predicate_noun")),
     # ... whatever the possessive before it says ("her" made feminine by the possessor)
-    ("hi", "संपादक उसकी भावनात्मक भाई है।", "संपादक", "male", "correct", None, ("भाई", "predicate_noun")),
+    (
+        "hi",
+        "संपादक उसकी भावनात्मक भाई है।",
+        "संपादक",
+        "male",
+        "correct",
+        None,
+        ("भाई", "predicate_noun"),
+    ),
     # an occupation unknown to the analyser: the sister decides
     ("hi", "बेकर उसकी प्यारी बहन है।", "बेकर", "male", "wrong", None, ("बहन", "predicate_noun")),
-    ("ur", "ایڈیٹر اس کا پیارا بھائی ہے۔", "ایڈیٹر", "male", "correct", None, ("بھائی", "predicate_noun")),
+    (
+        "ur",
+        "ایڈیٹر اس کا پیارا بھائی ہے۔",
+        "ایڈیٹر",
+        "male",
+        "correct",
+        None,
+        ("بھائی", "predicate_noun"),
+    ),
     # a predicate noun against a subject noun of the other gender (a thing's: "government")
-    ("ur", "سرکار اس کا مضبوط بھائی ہے.", "سرکار", "male", "inconclusive", "conflicting_gender", None),
+    (
+        "ur",
+        "سرکار اس کا مضبوط بھائی ہے.",
+        "سرکار",
+        "male",
+        "inconclusive",
+        "conflicting_gender",
+        None,
+    ),
     # a possessive before the occupation agrees with it, not with the possessor
     ("hi", "मेरी सहायक आई।", "सहायक", "female", "correct", None, ("मेरी", "phrase")),
     # so does the genitive postposition before it
@@ -81,7 +105,9 @@ CASES = [
 @pytest.mark.parametrize(
     ("lang", "translation", "word", "expected", "outcome", "reason", "evidence"), CASES
 )
-def test_hindustani_agreement(taggers, lang, translation, word, expected, outcome, reason, evidence):
+def test_hindustani_agreement(
+    taggers, lang, translation, word, expected, outcome, reason, evidence
+):
     verdict = _label(taggers, lang, translation, word, expected)
     assert (verdict.label, verdict.reason) == (outcome, reason), verdict.to_json()
     if evidence:
