@@ -49,6 +49,9 @@ class AgreementRules:
     copula_gap: frozenset[str]
     inanimate: tuple[FeatureSet, ...]
     animate: tuple[FeatureSet, ...]
+    subject_verbs: tuple[FeatureSet, ...]
+    unmarked: frozenset[str]
+    marked: frozenset[str]
 
 
 @cache
@@ -64,7 +67,7 @@ def agreement_rules(lang: str) -> AgreementRules:
 
 
 def _field(key: str, value: Any) -> Any:
-    if key in ("predicative", "clause_predicate", "inanimate", "animate"):
+    if key in ("predicative", "clause_predicate", "inanimate", "animate", "subject_verbs"):
         return tuple(frozenset(feats.items()) for feats in value)
     return frozenset(value)
 
@@ -83,6 +86,13 @@ _DETERMINER = frozenset({"DET"})
 
 def is_of(word: Word, classes: Collection[str]) -> bool:
     return not word.upos_set.isdisjoint(classes)
+
+
+def is_copula(word: Word, rules: AgreementRules) -> bool:
+    """A form of "to be" (agreement.toml ``copulas``: forms, or lemmas of an AUX reading)."""
+    return word.text.lower() in rules.copulas or any(
+        reading.upos == "AUX" and reading.lemma in rules.copulas for reading in word.analyses
+    )
 
 
 def gender_of(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str, ...]]:
@@ -235,7 +245,7 @@ def bound_words(
     k = _skip(words, phrase_end + 1, 1, rules.copula_gap)
     if (
         k < len(words)
-        and words[phrase_end].text.lower() in rules.copulas
+        and is_copula(words[phrase_end], rules)
         and is_of(words[k], rules.noun)
         and not any(
             gender_of(words[i], c)[0] for i, c, _ in [(head, words[head].upos_set, 0), *bound]

@@ -8,6 +8,7 @@ the expected gender. The rules that find the words agreeing with a noun are data
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,7 @@ from checker.agreement import (
     phrase_head,
 )
 from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
 #: Why a record is inconclusive.
@@ -34,6 +36,9 @@ EMPTY_TRANSLATION = "empty_translation"
 NO_ALIGNMENT = "no_alignment"
 NO_GENDER = "no_gender"
 CONFLICTING_GENDER = "conflicting_gender"
+#: The noun's own gender is one its language's analyser gives nouns of either (agreement.toml
+#: ``unmarked``), and no word agreeing with it marks the person's (hi "लेखक हैं").
+UNMARKED_GENDER = "unmarked_gender"
 UNTRANSLATED = "untranslated"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
 
@@ -126,6 +131,7 @@ def label(
     else:
         settled = own is not None and own not in rules.agreement_overrides
         bound = bound_words(words, head, rules, settled=settled)
+        bound += verb_final_bound(words, head, rules)
         seen = {i for i, _, _ in bound}
         bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
@@ -133,9 +139,10 @@ def label(
     for i, classes, role in bound:
         gender, readings = gender_of(words[i], classes)
         if gender is not None:
-            votes[role].append(Evidence(i, words[i].text, role, gender, readings))
+            level = PREDICATE if role == PREDICATE_NOUN else role
+            votes[level].append(Evidence(i, words[i].text, role, gender, readings))
 
-    gender, evidence = _decide(own, votes, rules)
+    gender, evidence = _decide(own, votes, rules, unmarked=_unmarked(own, words[head], rules))
     if gender is None:
         if any(votes.values()):
             reason = CONFLICTING_GENDER
@@ -144,6 +151,8 @@ def label(
         source = {token.lower() for token in source_tokens[start:end]}
         untranslated = any(words[i].text.lower() in source for i in aligned)
         reason = UNTRANSLATED if untranslated else NO_GENDER
+        if own is not None:  # in ``unmarked``, with no agreement to confirm it
+            reason = UNMARKED_GENDER
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun,))
     verdict = CORRECT if gender == expected_gender else WRONG
     return Verdict(verdict, None, target_tokens, gender, (noun, *evidence))
@@ -172,10 +181,18 @@ def _sole_unlinked_person(
     return found if len(found) == 1 else []
 
 
+def _unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
+    """Whether the noun's own gender alone does not mark the person's (agreement.toml
+    ``unmarked``, unless its ending is one of ``marked``: hi "लेखक", whose feminine is
+    "लेखिका")."""
+    return own in rules.unmarked and not any(re.search(end, word.text) for end in rules.marked)
+
+
 def _decide(
-    own: str | None, votes: dict[str, list[Evidence]], rules: AgreementRules
+    own: str | None, votes: dict[str, list[Evidence]], rules: AgreementRules, *, unmarked: bool
 ) -> tuple[str | None, tuple[Evidence, ...]]:
-    """The gender and the agreeing words that gave it; None when nothing decides."""
+    """The gender and the agreeing words that gave it; None when nothing decides (an
+    ``unmarked`` own gender decides only with an agreeing word)."""
     for role in (PREDICATE, CLAUSE, PHRASE):
         genders = {vote.gender for vote in votes[role]}
         if len(genders) != 1:
@@ -184,8 +201,13 @@ def _decide(
         if own is None or gender == own or own in rules.agreement_overrides:
             support = [vote for level in votes.values() for vote in level if vote.gender == gender]
             return gender, tuple(support)
-    if own is not None:
-        return own, tuple(vote for level in votes.values() for vote in level if vote.gender == own)
+        if any(vote.role == PREDICATE_NOUN for vote in votes[role]):
+            # the person the predicate names against the subject noun's own gender (hi
+            # "मेरी बहन उसका भाई है"; or a thing's: ur "سرکار اس کا بھائی ہے")
+            return None, ()
+    support = tuple(vote for level in votes.values() for vote in level if vote.gender == own)
+    if own is not None and (support or not unmarked):
+        return own, support
     return None, ()
 
 

@@ -42,7 +42,8 @@ def _classes(upos: str | Sequence[str]) -> tuple[str, ...]:
 
 
 class SuffixAnalyser:
-    """Reads words as nouns by their ending, with the language's rules in order."""
+    """Reads words as nouns (or a row's ``upos``) by their ending, with the language's
+    rules in order."""
 
     def __init__(self, rules: Sequence[Mapping], *, names_capitalised: bool = False) -> None:
         self.rules = [SuffixRule.from_row(row) for row in rules]
