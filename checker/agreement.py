@@ -13,14 +13,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.backends.base import Alignment, Analysis, Word
+from checker.backends.base import Alignment, Word
 from checker.languages import language
+from checker.readings import (
+    FeatureSet,
+    after_copula,
+    agrees_elsewhere,
+    can_be_subject,
+    every_reading_carries,
+)
+from checker.readings import has_feats as _has_feats
 from checker.tables import read_table
 
 AGREEMENT_FILE = Path(__file__).with_name("agreement.toml")
-
-#: A set of UD features a reading must all carry, as (feature, value) pairs.
-FeatureSet = frozenset[tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,11 @@ class AgreementRules:
     coordinators: frozenset[str]
     inanimate: tuple[FeatureSet, ...]
     animate: tuple[FeatureSet, ...]
+    subject_case: tuple[FeatureSet, ...]
+    clause_boundaries: frozenset[str]
+    copula_case: tuple[FeatureSet, ...]
+    copulas: frozenset[str]
+    not_attributive: tuple[FeatureSet, ...]
 
 
 @cache
@@ -61,8 +71,14 @@ def agreement_rules(lang: str) -> AgreementRules:
     return AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
 
 
+#: The fields that hold feature sets.
+_FEATURE_SETS = frozenset(
+    "predicative clause_predicate inanimate animate subject_case copula_case".split()
+) | {"not_attributive"}
+
+
 def _field(key: str, value: Any) -> Any:
-    if key in ("predicative", "clause_predicate", "inanimate", "animate"):
+    if key in _FEATURE_SETS:
         return tuple(frozenset(feats.items()) for feats in value)
     return frozenset(value)
 
@@ -101,15 +117,6 @@ def gender_of(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[s
 def inanimate(word: Word, rules: AgreementRules) -> bool:
     """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
     return every_reading_carries(word, rules.noun, rules.inanimate)
-
-
-def every_reading_carries(
-    word: Word, classes: Collection[str], choices: Sequence[FeatureSet]
-) -> bool:
-    """Whether ``word`` has readings in ``classes`` and each carries one of the feature sets
-    in ``choices`` (never, when ``choices`` is empty)."""
-    readings = [reading for reading in word.analyses if reading.upos in classes]
-    return bool(choices and readings) and all(_carries(reading, choices) for reading in readings)
 
 
 def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
@@ -177,12 +184,14 @@ def bound_words(
         return _dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
     i = head - 1
-    while i >= 0 and is_of(words[i], rules.before):
+    while i >= 0 and is_of(words[i], rules.before) and not _predicative_only(words[i], rules):
         # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
         classes = _DETERMINER if is_of(words[i], _DETERMINER) else rules.before & rules.agreeing
         bound.append((i, classes, PHRASE))
         i -= 1
-    if is_of(words[head], rules.noun) and _has_feats(words[head], rules.predicative):
+    if is_of(words[head], rules.noun) and (
+        _has_feats(words[head], rules.predicative) or after_copula(words, head, rules)
+    ):
         while i >= 0 and is_of(words[i], rules.predicative_gap):  # ru "стала [работать] врачом"
             if is_of(words[i], rules.predicate) and gender_of(words[i], rules.predicate)[0]:
                 bound.append((i, rules.predicate, PREDICATE))
@@ -190,7 +199,7 @@ def bound_words(
             i -= 1
     j = head + 1
     while j < len(words):
-        if _can_agree(words[j], rules.after):
+        if _can_agree(words[j], rules.after) and not _predicative_only(words[j], rules):
             bound.append((j, rules.after & rules.agreeing, PHRASE))
         elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
             if is_of(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"
@@ -199,7 +208,8 @@ def bound_words(
             break
         j += 1
     gap_passed = not rules.predicate_after
-    while j < len(words) and rules.predicate:
+    # only a subject takes the predicate after it (not ru "Механику [позвонила] медсестра")
+    while j < len(words) and rules.predicate and can_be_subject(words[head], rules):
         word = words[j]
         if (
             gap_passed
@@ -234,6 +244,12 @@ def _can_agree(word: Word, classes: Collection[str]) -> bool:
     """Whether a reading of ``word`` in ``classes`` has a gender: a participle after the
     noun, not a finite verb (fr "la juge [a] travaillé", where "a" is also a verb)."""
     return any(reading.upos in classes and reading.genders for reading in word.analyses)
+
+
+def _predicative_only(word: Word, rules: AgreementRules) -> bool:
+    """Whether every reading of ``word`` in the phrase classes is one that only a predicate
+    has (ru short adjectives: "благодарна механику" does not modify the mechanic)."""
+    return every_reading_carries(word, rules.before | rules.after, rules.not_attributive)
 
 
 def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
@@ -300,6 +316,7 @@ def clause_predicates(
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
         and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
+        and not agrees_elsewhere(words, i, head, rules)
     ]
 
 
@@ -340,16 +357,6 @@ def _names_a_person(word: Word) -> bool:
     if all(reading.upos in _NAME for reading in word.analyses):
         return True
     return is_of(word, {"PRON"}) and gender_of(word, {"PRON"})[0] is not None
-
-
-def _has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
-    """Whether some reading carries all of one of the feature sets in ``choices``."""
-    return any(_carries(reading, choices) for reading in word.analyses)
-
-
-def _carries(reading: Analysis, choices: Sequence[FeatureSet]) -> bool:
-    """Whether ``reading`` carries all of one of the feature sets in ``choices``."""
-    return any(feats <= reading.feature_pairs for feats in choices)
 
 
 def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:

@@ -9,6 +9,8 @@ where a language's analysers are not installed (CI installs them all, see script
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from checker.agreement import agreement_rules
@@ -69,3 +71,30 @@ def test_serbian_capitals_keep_their_digraphs(taggers):
 def test_serbo_croatian(taggers, source, occupation, target, linked, outcome):
     verdict = check(taggers, "sr", source, occupation, target, linked)
     assert verdict.label == outcome, verdict
+
+
+WINOMT_STYLE = Path(__file__).parent / "data" / "winomt_style_ru.txt"
+
+
+def winomt_style_cases() -> list[tuple[str, ...]]:
+    """The cases of WINOMT_STYLE (see its header)."""
+    lines = WINOMT_STYLE.read_text(encoding="utf-8").splitlines()
+    return [
+        tuple(cell.strip() for cell in line.split("|"))
+        for line in lines
+        if line.strip() and not line.startswith("#")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "occupation", "target", "linked", "gender"),
+    winomt_style_cases(),
+    ids=[f"{case[1]}-{case[2][:30]}" for case in winomt_style_cases()],
+)
+def test_only_a_nominative_noun_controls_a_past_tense_verb(
+    taggers, source, occupation, target, linked, gender
+):
+    """Two people: the verbs and short adjectives of the one in the nominative say nothing
+    of the other, in the dative, accusative, genitive or instrumental."""
+    verdict = check(taggers, "ru", source, occupation.lower(), target, linked)
+    assert verdict.target_gender == {"m": "male", "f": "female"}[gender], verdict
