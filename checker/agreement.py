@@ -91,6 +91,9 @@ def _field(key: str, value: Any) -> Any:
 #: right more often on MT-GenEval's contextual dev set (where the sentence's named
 #: occupation is often someone else's and the person's gender shows on the verbs).
 PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
+#: A sentence predicate whose subject is someone else (agreement.toml's subject_case): it
+#: goes into the evidence, and does not vote.
+OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
 
@@ -307,16 +310,16 @@ def clause_predicates(
     """The sentence's gendered predicate words with a ``clause_predicate`` feature set (ru
     past-tense verbs, singular), read as the person's predicate when none stands next to the
     noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
-    будучи дизайнером, изучала"). They vote only if they all name one gender."""
+    будучи дизайнером, изучала"). They vote only if they all name one gender; those whose
+    subject is someone else (agreement.toml's subject_case) are OTHER_SUBJECT's."""
     return [
-        (i, rules.predicate, CLAUSE)
+        (i, rules.predicate, OTHER_SUBJECT if agrees_elsewhere(words, i, head, rules) else CLAUSE)
         for i, word in enumerate(words)
         if i != head
         and is_of(word, rules.predicate)
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
         and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
-        and not agrees_elsewhere(words, i, head, rules)
     ]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from checker.agreement import (
     CLAUSE,
+    OTHER_SUBJECT,
     PHRASE,
     PREDICATE,
     AgreementRules,
@@ -44,7 +45,8 @@ class Evidence:
 
     index: int
     text: str
-    role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word
+    role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word;
+    # "other_subject": a sentence predicate set aside, its subject being someone else
     gender: str | None
     readings: tuple[str, ...]
 
@@ -130,23 +132,25 @@ def label(
         bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
+    aside: list[Evidence] = []  # another subject's predicates: said, not counted
     for i, classes, role in bound:
         gender, readings = gender_of(words[i], classes)
         if gender is not None:
-            votes[role].append(Evidence(i, words[i].text, role, gender, readings))
+            found = Evidence(i, words[i].text, role, gender, readings)
+            (aside if role == OTHER_SUBJECT else votes[role]).append(found)
 
     gender, evidence = _decide(own, votes, rules)
     if gender is None:
         if any(votes.values()):
             reason = CONFLICTING_GENDER
-            evidence = (noun, *votes[PREDICATE], *votes[CLAUSE], *votes[PHRASE])
+            evidence = (noun, *votes[PREDICATE], *votes[CLAUSE], *votes[PHRASE], *aside)
             return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
         source = {token.lower() for token in source_tokens[start:end]}
         untranslated = any(words[i].text.lower() in source for i in aligned)
         reason = UNTRANSLATED if untranslated else NO_GENDER
-        return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun,))
+        return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun, *aside))
     verdict = CORRECT if gender == expected_gender else WRONG
-    return Verdict(verdict, None, target_tokens, gender, (noun, *evidence))
+    return Verdict(verdict, None, target_tokens, gender, (noun, *evidence, *aside))
 
 
 def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:
@@ -190,8 +194,11 @@ def _decide(
 
 
 def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
-    """A noun is read through its noun readings; a word tagged only otherwise (it "medica"
-    as an adjective) through all of them."""
+    """A noun is read through its noun readings, a common noun's alone where it has them
+    (an occupation is a common noun; uk "Пекар", a baker, is also a surname of either
+    gender); a word tagged only otherwise (it "medica" as an adjective) through all."""
+    if is_of(word, _COMMON_NOUN):
+        return _COMMON_NOUN
     if is_of(word, rules.noun):
         return rules.noun
     return word.upos_set

@@ -98,3 +98,37 @@ def test_only_a_nominative_noun_controls_a_past_tense_verb(
     of the other, in the dative, accusative, genitive or instrumental."""
     verdict = check(taggers, "ru", source, occupation.lower(), target, linked)
     assert verdict.target_gender == {"m": "male", "f": "female"}[gender], verdict
+
+
+@pytest.mark.parametrize(
+    ("target", "linked", "outcome"),
+    [
+        # an occupation is a common noun: the surname of either gender it also spells is
+        # another word
+        ("Кравець – це її емоційний брат.", "Кравець", "wrong"),
+        ("Ткач – її любий брат.", "Ткач", "wrong"),
+        ("Ткачиха – її любий брат.", "Ткачиха", "correct"),
+    ],
+)
+def test_ukrainian_reads_the_common_noun_not_its_surname_homograph(
+    taggers, target, linked, outcome
+):
+    verdict = check(taggers, "uk", "The tailor is her brother.", "tailor", target, linked)
+    assert verdict.label == outcome, verdict
+
+
+def test_another_subjects_verb_is_in_the_evidence_and_does_not_vote(taggers):
+    verdict = check(
+        taggers,
+        "ru",
+        "The nurse called the mechanic because she wanted help.",
+        "mechanic",
+        "Медсестра позвонила механику, потому что хотела получить помощь.",
+        "механику",
+    )
+    assert verdict.target_gender == "male"
+    assert [(e.text, e.role) for e in verdict.evidence] == [
+        ("механику", "noun"),
+        ("позвонила", "other_subject"),
+        ("хотела", "other_subject"),
+    ]
