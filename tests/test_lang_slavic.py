@@ -132,3 +132,19 @@ def test_another_subjects_verb_is_in_the_evidence_and_does_not_vote(taggers):
         ("позвонила", "other_subject"),
         ("хотела", "other_subject"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("target", "linked", "outcome"),
+    [
+        # masculine nouns of the a-declension the dictionary lacks (-ista, agent -ca)
+        ("Florysta jest jej emocjonalnym bratem.", "Florysta", "wrong"),
+        ("Ta florystka jest jej siostrą.", "florystka", "correct"),
+        # the instrumental after a copula
+        ("Była florystką.", "florystką", "correct"),
+        ("Był florystą.", "florystą", "wrong"),
+    ],
+)
+def test_polish_nouns_by_their_ending(taggers, target, linked, outcome):
+    verdict = check(taggers, "pl", "The florist is her brother.", "florist", target, linked)
+    assert verdict.label == outcome, verdict
