@@ -21,6 +21,8 @@ from checker.readings import (
     agrees_elsewhere,
     can_be_subject,
     every_reading_carries,
+    only_predicate,
+    verb_subjects,
 )
 from checker.readings import has_feats as _has_feats
 from checker.tables import read_table
@@ -187,7 +189,7 @@ def bound_words(
         return _dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
     i = head - 1
-    while i >= 0 and is_of(words[i], rules.before) and not _predicative_only(words[i], rules):
+    while i >= 0 and is_of(words[i], rules.before) and not only_predicate(words[i], rules):
         # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
         classes = _DETERMINER if is_of(words[i], _DETERMINER) else rules.before & rules.agreeing
         bound.append((i, classes, PHRASE))
@@ -202,7 +204,7 @@ def bound_words(
             i -= 1
     j = head + 1
     while j < len(words):
-        if _can_agree(words[j], rules.after) and not _predicative_only(words[j], rules):
+        if _can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
             bound.append((j, rules.after & rules.agreeing, PHRASE))
         elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
             if is_of(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"
@@ -247,12 +249,6 @@ def _can_agree(word: Word, classes: Collection[str]) -> bool:
     """Whether a reading of ``word`` in ``classes`` has a gender: a participle after the
     noun, not a finite verb (fr "la juge [a] travaillé", where "a" is also a verb)."""
     return any(reading.upos in classes and reading.genders for reading in word.analyses)
-
-
-def _predicative_only(word: Word, rules: AgreementRules) -> bool:
-    """Whether every reading of ``word`` in the phrase classes is one that only a predicate
-    has (ru short adjectives: "благодарна механику" does not modify the mechanic)."""
-    return every_reading_carries(word, rules.before | rules.after, rules.not_attributive)
 
 
 def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
@@ -312,14 +308,20 @@ def clause_predicates(
     noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
     будучи дизайнером, изучала"). They vote only if they all name one gender; those whose
     subject is someone else (agreement.toml's subject_case) are OTHER_SUBJECT's."""
-    return [
-        (i, rules.predicate, OTHER_SUBJECT if agrees_elsewhere(words, i, head, rules) else CLAUSE)
+    found = [
+        i
         for i, word in enumerate(words)
         if i != head
         and is_of(word, rules.predicate)
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
         and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
+    ]
+    subjects = verb_subjects(words, rules) if found else []
+    roles = {True: OTHER_SUBJECT, False: CLAUSE}
+    return [
+        (i, rules.predicate, roles[agrees_elsewhere(i, head, subjects, words, rules)])
+        for i in found
     ]
 
 

@@ -20,6 +20,7 @@ FeatureSet = frozenset[tuple[str, str]]
 _NOUN = frozenset({"NOUN"})
 _SUBJECTS = frozenset({"NOUN", "PROPN", "PRON"})
 _VERBS = frozenset({"VERB", "AUX"})
+_MODIFIERS = frozenset({"ADJ", "VERB"})
 
 
 class SubjectRules(Protocol):
@@ -54,6 +55,12 @@ def every_reading_carries(
     return bool(choices and readings) and all(carries(reading, choices) for reading in readings)
 
 
+def only_predicate(word: Word, rules: SubjectRules) -> bool:
+    """Whether every adjective or participle reading of ``word`` is one only a predicate
+    has, never a noun's modifier (ru short adjectives: "благодарна механику")."""
+    return every_reading_carries(word, _MODIFIERS, rules.not_attributive)
+
+
 def _reads_as(word: Word, classes: Collection[str], choices: Sequence[FeatureSet]) -> bool:
     """Whether a reading of ``word`` in ``classes`` carries one of ``choices``."""
     return any(r.upos in classes and carries(r, choices) for r in word.analyses)
@@ -80,24 +87,34 @@ def after_copula(words: Sequence[Word], head: int, rules: SubjectRules) -> bool:
     return False
 
 
-def agrees_elsewhere(words: Sequence[Word], verb: int, head: int, rules: SubjectRules) -> bool:
-    """Whether the verb at ``verb`` agrees with someone other than ``head``: its subject
-    (see :func:`_subject`) is another noun the dictionary knows; or it is a pronoun, a
-    name or missing (dropped) while another person noun is the subject of some verb of the
-    sentence, whom it may as well be ("Медсестра позвонила механику, потому что хотела").
-    A word the analyser only guessed (no animacy) is taken for a name ("Твомбли ...
-    изучала"); nouns listed with the person ("известна как гимнограф, редактор") are the
-    subject of no verb."""
+def verb_subjects(words: Sequence[Word], rules: SubjectRules) -> list[int | None]:
+    """Each word's subject, where it is a gendered verb and has one (see :func:`_subject`)."""
+    if not rules.subject_case:
+        return []
+    return [_subject(words, i, rules) for i in range(len(words))]
+
+
+def agrees_elsewhere(
+    verb: int, head: int, subjects: Sequence[int | None], words: Sequence[Word], rules: SubjectRules
+) -> bool:
+    """Whether the verb at ``verb`` agrees with someone other than ``head``, given each
+    word's subject (:func:`verb_subjects`): its subject is another noun the dictionary
+    knows; or it is a pronoun, a name or missing (dropped) while another person noun is the
+    subject of some verb of the sentence, whom it may as well be ("Медсестра позвонила
+    механику, потому что хотела"). A word the analyser only guessed (no animacy) is taken
+    for a name ("Твомбли ... изучала"); nouns listed with the person ("известна как
+    гимнограф, редактор") are the subject of no verb."""
     if not rules.subject_case:
         return False
-    subject = _subject(words, verb, rules)
+    subject = subjects[verb]
     if subject == head:
         return False
     if _noun(words, subject, rules.animate + rules.inanimate, rules):
         return True
     return any(
-        _noun(words, other, rules.animate, rules) and other != head
-        for other in (_subject(words, v, rules) for v in range(len(words)) if v != verb)
+        other != head and _noun(words, other, rules.animate, rules)
+        for v, other in enumerate(subjects)
+        if v != verb
     )
 
 
