@@ -9,7 +9,7 @@ the expected gender. The rules that find the words agreeing with a noun are data
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.agreement import (
@@ -28,6 +28,7 @@ from checker.agreement import (
     phrase_head,
 )
 from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.readings import carries
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
 #: Why a record is inconclusive.
@@ -120,7 +121,7 @@ def label(
     head = head_of(words, aligned, rules)
     if end - start > 1:
         head = phrase_head(words, head, alignment, rules)
-    own, own_readings = gender_of(words[head], _own_classes(words[head], rules))
+    own, own_readings = gender_of(_as_person(words[head], rules), _own_classes(words[head], rules))
     if inanimate(words[head], rules):
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
         own = None
@@ -191,6 +192,16 @@ def _decide(
     if own is not None:
         return own, tuple(vote for level in votes.values() for vote in level if vote.gender == own)
     return None, ()
+
+
+def _as_person(word: Word, rules: AgreementRules) -> Word:
+    """``word`` with only its readings that name a person (an ``animate`` feature set),
+    where it has both kinds: an occupation is a person (uk "механіку" is the mechanic's
+    dative, not the accusative of "механіка", mechanics)."""
+    people = tuple(r for r in word.analyses if carries(r, rules.animate))
+    if not people or len(people) == len(word.analyses):
+        return word
+    return replace(word, analyses=people)
 
 
 def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:

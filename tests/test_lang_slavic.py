@@ -148,3 +148,33 @@ def test_another_subjects_verb_is_in_the_evidence_and_does_not_vote(taggers):
 def test_polish_nouns_by_their_ending(taggers, target, linked, outcome):
     verdict = check(taggers, "pl", "The florist is her brother.", "florist", target, linked)
     assert verdict.label == outcome, verdict
+
+
+def test_an_occupation_is_read_through_its_person_readings(taggers):
+    """uk "механіку" is the mechanic's dative, and the accusative of "механіка"
+    (mechanics, a thing): the person reading is the occupation's."""
+    verdict = check(
+        taggers,
+        "uk",
+        "The nurse called the mechanic because she wanted help.",
+        "mechanic",
+        "Медсестра зателефонувала механіку, бо хотіла отримати допомогу.",
+        "механіку",
+    )
+    assert verdict.target_gender == "male", verdict
+
+
+def test_belarusian_past_tense_verbs_the_analyser_lacks_are_read_by_their_ending(taggers):
+    (sentence,) = taggers("be").tag(["Медсястра патэлефанавала механіку, а ён патэлефанаваў."])
+    verbs = {w.text: w.analyses for w in sentence.words if w.text.startswith("патэлефанава")}
+    assert [(a.upos, a.genders) for a in verbs["патэлефанавала"]] == [("VERB", {"female"})]
+    assert [(a.upos, a.genders) for a in verbs["патэлефанаваў"]] == [("VERB", {"male"})]
+    verdict = check(
+        taggers,
+        "be",
+        "The nurse called the mechanic.",
+        "mechanic",
+        "Медсястра патэлефанавала механіку.",
+        "механіку",
+    )
+    assert verdict.target_gender == "male", verdict

@@ -23,7 +23,7 @@ class SuffixRule:
     genders: frozenset[str]
     feats: Mapping[str, str]
     note: str  # why the rule holds, with its source
-    upos: str = "NOUN"  # the readings an ``endings`` row narrows
+    upos: str = "NOUN"  # the word class a ``suffixes`` row reads, an ``endings`` row narrows
 
     @classmethod
     def from_row(cls, row: Mapping) -> SuffixRule:
@@ -55,6 +55,7 @@ class SuffixAnalyser:
     def _read_word(self, word: str) -> tuple[Analysis, ...]:
         for rule in self.rules:
             if rule.pattern.search(word):
-                evidence = f"{word}: guessed noun, /{rule.pattern.pattern}/ ({rule.note})"
-                return (Analysis(word, "NOUN", rule.genders, evidence, rule.feats),)
+                kind = "noun" if rule.upos == "NOUN" else rule.upos
+                evidence = f"{word}: guessed {kind}, /{rule.pattern.pattern}/ ({rule.note})"
+                return (Analysis(word, rule.upos, rule.genders, evidence, rule.feats),)
         return ()
