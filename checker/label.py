@@ -195,13 +195,13 @@ def _decide(
 
 
 def _as_person(word: Word, rules: AgreementRules) -> Word:
-    """``word`` with only its readings that name a person (an ``animate`` feature set),
-    where it has both kinds: an occupation is a person (uk "механіку" is the mechanic's
-    dative, not the accusative of "механіка", mechanics)."""
-    people = tuple(r for r in word.analyses if carries(r, rules.animate))
-    if not people or len(people) == len(word.analyses):
+    """``word`` without its readings that name a thing (an ``inanimate`` feature set),
+    where others name a person (``animate``): an occupation is a person (uk "механіку" is
+    the mechanic's dative, not the accusative of "механіка", mechanics)."""
+    if not any(carries(r, rules.animate) for r in word.analyses):
         return word
-    return replace(word, analyses=people)
+    people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
+    return word if len(people) == len(word.analyses) else replace(word, analyses=people)
 
 
 def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
