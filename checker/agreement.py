@@ -13,14 +13,22 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.backends.base import Alignment, Analysis, Word
+from checker.backends.base import Alignment, Word
 from checker.languages import language
+from checker.readings import (
+    FeatureSet,
+    after_copula,
+    agrees_elsewhere,
+    can_be_subject,
+    every_reading_carries,
+    is_copula,
+    only_predicate,
+    verb_subjects,
+)
+from checker.readings import has_feats as _has_feats
 from checker.tables import read_table
 
 AGREEMENT_FILE = Path(__file__).with_name("agreement.toml")
-
-#: A set of UD features a reading must all carry, as (feature, value) pairs.
-FeatureSet = frozenset[tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,10 @@ class AgreementRules:
     subject_verbs: tuple[FeatureSet, ...]
     unmarked: frozenset[str]
     marked: frozenset[str]
+    subject_case: tuple[FeatureSet, ...]
+    clause_boundaries: frozenset[str]
+    copula_case: tuple[FeatureSet, ...]
+    not_attributive: tuple[FeatureSet, ...]
 
 
 @cache
@@ -66,8 +78,14 @@ def agreement_rules(lang: str) -> AgreementRules:
     return AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
 
 
+#: The fields that hold feature sets.
+_FEATURE_SETS = frozenset(
+    "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs".split()
+) | {"not_attributive"}
+
+
 def _field(key: str, value: Any) -> Any:
-    if key in ("predicative", "clause_predicate", "inanimate", "animate", "subject_verbs"):
+    if key in _FEATURE_SETS:
         return tuple(frozenset(feats.items()) for feats in value)
     return frozenset(value)
 
@@ -80,19 +98,15 @@ def _field(key: str, value: Any) -> Any:
 #: right more often on MT-GenEval's contextual dev set (where the sentence's named
 #: occupation is often someone else's and the person's gender shows on the verbs).
 PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
+#: A sentence predicate whose subject is someone else (agreement.toml's subject_case): it
+#: goes into the evidence, and does not vote.
+OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
 
 
 def is_of(word: Word, classes: Collection[str]) -> bool:
     return not word.upos_set.isdisjoint(classes)
-
-
-def is_copula(word: Word, rules: AgreementRules) -> bool:
-    """A form of "to be" (agreement.toml ``copulas``: forms, or lemmas of an AUX reading)."""
-    return word.text.lower() in rules.copulas or any(
-        reading.upos == "AUX" and reading.lemma in rules.copulas for reading in word.analyses
-    )
 
 
 def gender_of(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str, ...]]:
@@ -113,15 +127,6 @@ def gender_of(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[s
 def inanimate(word: Word, rules: AgreementRules) -> bool:
     """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
     return every_reading_carries(word, rules.noun, rules.inanimate)
-
-
-def every_reading_carries(
-    word: Word, classes: Collection[str], choices: Sequence[FeatureSet]
-) -> bool:
-    """Whether ``word`` has readings in ``classes`` and each carries one of the feature sets
-    in ``choices`` (never, when ``choices`` is empty)."""
-    readings = [reading for reading in word.analyses if reading.upos in classes]
-    return bool(choices and readings) and all(_carries(reading, choices) for reading in readings)
 
 
 def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
@@ -189,12 +194,14 @@ def bound_words(
         return _dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
     i = head - 1
-    while i >= 0 and is_of(words[i], rules.before):
+    while i >= 0 and is_of(words[i], rules.before) and not only_predicate(words[i], rules):
         # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
         classes = _DETERMINER if is_of(words[i], _DETERMINER) else rules.before & rules.agreeing
         bound.append((i, classes, PHRASE))
         i -= 1
-    if is_of(words[head], rules.noun) and _has_feats(words[head], rules.predicative):
+    if is_of(words[head], rules.noun) and (
+        _has_feats(words[head], rules.predicative) or after_copula(words, head, rules)
+    ):
         while i >= 0 and is_of(words[i], rules.predicative_gap):  # ru "стала [работать] врачом"
             if is_of(words[i], rules.predicate) and gender_of(words[i], rules.predicate)[0]:
                 bound.append((i, rules.predicate, PREDICATE))
@@ -202,7 +209,7 @@ def bound_words(
             i -= 1
     j = head + 1
     while j < len(words):
-        if _can_agree(words[j], rules.after):
+        if _can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
             bound.append((j, rules.after & rules.agreeing, PHRASE))
         elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
             if is_of(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"
@@ -212,7 +219,8 @@ def bound_words(
         j += 1
     phrase_end = j
     gap_passed = not rules.predicate_after
-    while j < len(words) and rules.predicate:
+    # only a subject takes the predicate after it (not ru "Механику [позвонила] медсестра")
+    while j < len(words) and rules.predicate and can_be_subject(words[head], rules):
         word = words[j]
         if (
             gap_passed
@@ -316,15 +324,22 @@ def clause_predicates(
     """The sentence's gendered predicate words with a ``clause_predicate`` feature set (ru
     past-tense verbs, singular), read as the person's predicate when none stands next to the
     noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
-    будучи дизайнером, изучала"). They vote only if they all name one gender."""
-    return [
-        (i, rules.predicate, CLAUSE)
+    будучи дизайнером, изучала"). They vote only if they all name one gender; those whose
+    subject is someone else (agreement.toml's subject_case) are OTHER_SUBJECT's."""
+    found = [
+        i
         for i, word in enumerate(words)
         if i != head
         and is_of(word, rules.predicate)
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
         and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
+    ]
+    subjects = verb_subjects(words, rules) if found else []
+    roles = {True: OTHER_SUBJECT, False: CLAUSE}
+    return [
+        (i, rules.predicate, roles[agrees_elsewhere(i, head, subjects, words, rules)])
+        for i in found
     ]
 
 
@@ -365,16 +380,6 @@ def _names_a_person(word: Word) -> bool:
     if all(reading.upos in _NAME for reading in word.analyses):
         return True
     return is_of(word, {"PRON"}) and gender_of(word, {"PRON"})[0] is not None
-
-
-def _has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
-    """Whether some reading carries all of one of the feature sets in ``choices``."""
-    return any(_carries(reading, choices) for reading in word.analyses)
-
-
-def _carries(reading: Analysis, choices: Sequence[FeatureSet]) -> bool:
-    """Whether ``reading`` carries all of one of the feature sets in ``choices``."""
-    return any(feats <= reading.feature_pairs for feats in choices)
 
 
 def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:

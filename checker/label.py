@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.agreement import (
     CLAUSE,
+    OTHER_SUBJECT,
     PHRASE,
     PREDICATE,
     AgreementRules,
@@ -28,6 +29,7 @@ from checker.agreement import (
     phrase_head,
 )
 from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.readings import carries
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
@@ -49,7 +51,8 @@ class Evidence:
 
     index: int
     text: str
-    role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word
+    role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word;
+    # "other_subject": a sentence predicate set aside, its subject being someone else
     gender: str | None
     readings: tuple[str, ...]
 
@@ -123,7 +126,7 @@ def label(
     head = head_of(words, aligned, rules)
     if end - start > 1:
         head = phrase_head(words, head, alignment, rules)
-    own, own_readings = gender_of(words[head], _own_classes(words[head], rules))
+    own, own_readings = gender_of(_as_person(words[head], rules), _own_classes(words[head], rules))
     if inanimate(words[head], rules):
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
         own = None
@@ -136,26 +139,28 @@ def label(
         bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
+    aside: list[Evidence] = []  # another subject's predicates: said, not counted
     for i, classes, role in bound:
         gender, readings = gender_of(words[i], classes)
         if gender is not None:
+            found = Evidence(i, words[i].text, role, gender, readings)
             level = PREDICATE if role == PREDICATE_NOUN else role
-            votes[level].append(Evidence(i, words[i].text, role, gender, readings))
+            (aside if role == OTHER_SUBJECT else votes[level]).append(found)
 
     gender, evidence = _decide(own, votes, rules, unmarked=_unmarked(own, words[head], rules))
     if gender is None:
         if any(votes.values()):
             reason = CONFLICTING_GENDER
-            evidence = (noun, *votes[PREDICATE], *votes[CLAUSE], *votes[PHRASE])
+            evidence = (noun, *votes[PREDICATE], *votes[CLAUSE], *votes[PHRASE], *aside)
             return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
         source = {token.lower() for token in source_tokens[start:end]}
         untranslated = any(words[i].text.lower() in source for i in aligned)
         reason = UNTRANSLATED if untranslated else NO_GENDER
         if own is not None:  # in ``unmarked``, with no agreement to confirm it
             reason = UNMARKED_GENDER
-        return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun,))
+        return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun, *aside))
     verdict = CORRECT if gender == expected_gender else WRONG
-    return Verdict(verdict, None, target_tokens, gender, (noun, *evidence))
+    return Verdict(verdict, None, target_tokens, gender, (noun, *evidence, *aside))
 
 
 def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:
@@ -211,9 +216,22 @@ def _decide(
     return None, ()
 
 
+def _as_person(word: Word, rules: AgreementRules) -> Word:
+    """``word`` without its readings that name a thing (an ``inanimate`` feature set),
+    where others name a person (``animate``): an occupation is a person (uk "механіку" is
+    the mechanic's dative, not the accusative of "механіка", mechanics)."""
+    if not any(carries(r, rules.animate) for r in word.analyses):
+        return word
+    people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
+    return word if len(people) == len(word.analyses) else replace(word, analyses=people)
+
+
 def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
-    """A noun is read through its noun readings; a word tagged only otherwise (it "medica"
-    as an adjective) through all of them."""
+    """A noun is read through its noun readings, a common noun's alone where it has them
+    (an occupation is a common noun; uk "Пекар", a baker, is also a surname of either
+    gender); a word tagged only otherwise (it "medica" as an adjective) through all."""
+    if is_of(word, _COMMON_NOUN):
+        return _COMMON_NOUN
     if is_of(word, rules.noun):
         return rules.noun
     return word.upos_set

@@ -54,6 +54,7 @@ class Language:
     suffixes: tuple[Mapping[str, Any], ...] = ()
     names_capitalised: bool = False
     endings: tuple[Mapping[str, Any], ...] = ()
+    transliteration: Mapping[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -80,6 +81,7 @@ def languages() -> Mapping[str, Language]:
                 suffixes=_rules(row.get("suffixes", ())),
                 names_capitalised=row.get("names_capitalised", False),
                 endings=tuple(row.get("endings", ())),
+                transliteration=dict(row.get("transliteration", {})),
             )
         except (KeyError, TypeError) as error:
             raise GenError(

@@ -87,7 +87,7 @@ def align_chunk(tagged: TaggedChunk, backends: Mapping[str, Backends | None]) ->
     """Second stage: align each language's pairs (the aligner fits on them)."""
     for lang, (positions, sentences) in tagged.sentences.items():
         tagged.alignments[lang] = backends[lang].aligner.align(
-            [tagged.items[p].source_tokens for p in positions], [s.tokens for s in sentences]
+            [tagged.items[p].source_tokens for p in positions], [s.forms for s in sentences]
         )
     return tagged
 

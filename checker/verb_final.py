@@ -27,10 +27,10 @@ from checker.agreement import (
     PREDICATE,
     AgreementRules,
     gender_of,
-    is_copula,
     is_of,
 )
 from checker.backends.base import Word
+from checker.readings import is_copula
 
 #: The evidence role of a predicate noun and its phrase; they vote as predicates do.
 PREDICATE_NOUN = "predicate_noun"

@@ -57,6 +57,9 @@ class Word:
     analyses: tuple[Analysis, ...]
     head: int | None = None  # 0-based index of the syntactic head; None at the root or unknown
     deprel: str | None = None
+    #: The form the analysers read and the aligner aligns, where it is not ``text``: a
+    #: word written in another script (sr "учитељица", read as "učiteljica").
+    form: str | None = None
 
     @cached_property
     def upos_set(self) -> frozenset[str]:
@@ -72,6 +75,11 @@ class TaggedSentence:
     @property
     def tokens(self) -> list[str]:
         return [word.text for word in self.words]
+
+    @property
+    def forms(self) -> list[str]:
+        """The words as the analysers read them: what the aligner aligns."""
+        return [word.form or word.text for word in self.words]
 
 
 class Backend(ABC):

@@ -19,6 +19,7 @@ from typing import Any
 from checker.backends import apertium, german, pymorphy
 from checker.backends.apertium import ApertiumAnalyser, in_case_of
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
+from checker.backends.script import Transliteration
 from checker.backends.suffixes import SuffixAnalyser, SuffixRule
 from checker.languages import Language, languages
 
@@ -109,6 +110,8 @@ class OfflineTagger(Tagger):
         self._analysers.sort(key=lambda pair: self.language.analysers.index(pair[0]))
         self._apertium_first = self.language.analysers[0] == "apertium"
         self._endings = [SuffixRule.from_row(row) for row in self.language.endings]
+        table = self.language.transliteration
+        self._script = Transliteration(table) if table else None
 
     @property
     def signature(self) -> str:
@@ -120,8 +123,9 @@ class OfflineTagger(Tagger):
             self._apertium.close()
 
     def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
+        read = self._script.texts(texts) if self._script else texts
         if self._apertium is not None:
-            sentences = self._apertium.analyse(texts)
+            sentences = self._apertium.analyse(read)
         else:
             contractions = self.language.contractions
             sentences = [
@@ -129,11 +133,13 @@ class OfflineTagger(Tagger):
                     Word(word, ())
                     for word in split_words(unicodedata.normalize("NFC", text), contractions)
                 ]
-                for text in texts
+                for text in read
             ]
         tagged = [self._tag_sentence(words) for words in sentences]
         if self._endings:
             tagged = [self._narrowed_sentence(sentence) for sentence in tagged]
+        if self._script:
+            tagged = [self._script.restore(s, t) for s, t in zip(tagged, texts, strict=True)]
         return tagged
 
     def _narrowed_sentence(self, sentence: TaggedSentence) -> TaggedSentence:

@@ -102,7 +102,9 @@ class PymorphyAnalyser:
             genders |= table.genders.get(grammeme, frozenset())
             feats.update(table.feats.get(grammeme, {}))
         guessed = any(type(step[0]).__name__ in _GUESSERS for step in methods_stack)
-        if guessed:  # guessed from the ending, animacy says nothing ("янитор" is no thing)
-            feats.pop("Animacy", None)
+        if guessed and feats.get("Animacy") == "Inan":
+            # guessed from the ending, a thing may be a person ("янитор" is no thing); a
+            # person guessed from an agent suffix is one ("программистка")
+            feats.pop("Animacy")
         evidence = f"{lemma} {tag}" + (_GUESSED if guessed else "")
         return Analysis(lemma, upos, genders, evidence, feats)

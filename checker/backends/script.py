@@ -1,0 +1,61 @@
+"""Reading a language written in two scripts with analysers that know one of them.
+
+Serbian is written in Cyrillic or in Latin (Gaj's alphabet), by the same writer, even within
+one text; the analysers read Latin. The two alphabets map letter for letter (љ њ џ to the
+digraphs lj nj dž), so a Cyrillic text is read through its exact transliteration, and each
+word the analysers return is given back its own text (languages.toml's ``transliteration``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from checker.backends.base import TaggedSentence
+
+
+class Transliteration:
+    """One language's letter table (lower case; a capital maps to its letter's capital:
+    "Љ" → "Lj", or "LJ" inside a word in capitals)."""
+
+    def __init__(self, table: Mapping[str, str]) -> None:
+        self.table = dict(table)
+
+    def read(self, text: str) -> tuple[str, list[int]]:
+        """``text`` (in NFC) in the analysers' script, and for each of its characters the
+        index of the character of ``text`` it comes from."""
+        out: list[str] = []
+        origin: list[int] = []
+        for i, char in enumerate(text):
+            latin = self.table.get(char.lower())
+            if latin is None:
+                latin = char
+            elif char.isupper():
+                following = text[i + 1 : i + 2]
+                latin = latin.upper() if following.isupper() else latin.capitalize()
+            out.append(latin)
+            origin.extend([i] * len(latin))
+        return "".join(out), origin
+
+    def texts(self, texts: Sequence[str]) -> list[str]:
+        """The texts in the analysers' script."""
+        return [self.read(unicodedata.normalize("NFC", text))[0] for text in texts]
+
+    def restore(self, sentence: TaggedSentence, text: str) -> TaggedSentence:
+        """``sentence``, tagged from ``text`` read in the analysers' script, with each word's
+        own text from ``text`` and the form it was read as in ``form``; words written in
+        the analysers' script already are kept as they are."""
+        original = unicodedata.normalize("NFC", text)
+        read, origin = self.read(original)
+        words = list(sentence.words)
+        cursor = 0
+        for k, word in enumerate(words):
+            at = read.find(word.text, cursor)
+            if at < 0 or not word.text:
+                continue
+            cursor = at + len(word.text)
+            own = original[origin[at] : origin[cursor - 1] + 1]
+            if own != word.text:
+                words[k] = replace(word, text=own, form=word.text)
+        return TaggedSentence(tuple(words))

@@ -1,0 +1,177 @@
+"""What a word's readings say beyond its gender: its features, whether it can be a verb's
+subject, and which noun a past-tense verb agrees with.
+
+In the Slavic languages a past-tense verb or short adjective agrees with its subject alone,
+and only a noun in the nominative is one (ru "Медсестра позвонила механику": the verb is
+the nurse's, not the mechanic's, who is in the dative). Case is read from the analyser; the
+words around resolve whose verb it is. The rules' data is agreement.toml's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Protocol
+
+from checker.backends.base import Analysis, Word
+
+#: A set of UD features a reading must all carry, as (feature, value) pairs.
+FeatureSet = frozenset[tuple[str, str]]
+
+_NOUN = frozenset({"NOUN"})
+_SUBJECTS = frozenset({"NOUN", "PROPN", "PRON"})
+_VERBS = frozenset({"VERB", "AUX"})
+_MODIFIERS = frozenset({"ADJ", "VERB"})
+
+
+class SubjectRules(Protocol):
+    """The fields of agreement.toml's rules these functions read."""
+
+    subject_case: tuple[FeatureSet, ...]
+    clause_boundaries: frozenset[str]
+    animate: tuple[FeatureSet, ...]
+    inanimate: tuple[FeatureSet, ...]
+    copula_case: tuple[FeatureSet, ...]
+    copulas: frozenset[str]
+    predicative_gap: frozenset[str]
+    not_attributive: tuple[FeatureSet, ...]
+
+
+def has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
+    """Whether some reading carries all of one of the feature sets in ``choices``."""
+    return any(carries(reading, choices) for reading in word.analyses)
+
+
+def carries(reading: Analysis, choices: Sequence[FeatureSet]) -> bool:
+    """Whether ``reading`` carries all of one of the feature sets in ``choices``."""
+    return any(feats <= reading.feature_pairs for feats in choices)
+
+
+def every_reading_carries(
+    word: Word, classes: Collection[str], choices: Sequence[FeatureSet]
+) -> bool:
+    """Whether ``word`` has readings in ``classes`` and each carries one of the feature sets
+    in ``choices`` (never, when ``choices`` is empty)."""
+    readings = [reading for reading in word.analyses if reading.upos in classes]
+    return bool(choices and readings) and all(carries(reading, choices) for reading in readings)
+
+
+def only_predicate(word: Word, rules: SubjectRules) -> bool:
+    """Whether every adjective or participle reading of ``word`` is one only a predicate
+    has, never a noun's modifier (ru short adjectives: "благодарна механику")."""
+    return every_reading_carries(word, _MODIFIERS, rules.not_attributive)
+
+
+def _reads_as(word: Word, classes: Collection[str], choices: Sequence[FeatureSet]) -> bool:
+    """Whether a reading of ``word`` in ``classes`` carries one of ``choices``."""
+    return any(r.upos in classes and carries(r, choices) for r in word.analyses)
+
+
+def can_be_subject(word: Word, rules: SubjectRules) -> bool:
+    """Whether ``word`` has a reading in the subject case (always, where the language
+    names none): only then does a predicate after it agree with it."""
+    return not rules.subject_case or has_feats(word, rules.subject_case)
+
+
+def after_copula(words: Sequence[Word], head: int, rules: SubjectRules) -> bool:
+    """Whether a predicate noun in ``copula_case`` (ru instrumental) follows a copula: the
+    nearest verb before it, past ``predicative_gap`` words, has one of the ``copulas`` as
+    its lemma ("стала [работать] врачом"); after another verb it is an object, and the
+    verb is its subject's ("гордилась начальником")."""
+    if not rules.copula_case or not has_feats(words[head], rules.copula_case):
+        return False
+    i = head - 1
+    while i >= 0 and words[i].upos_set & rules.predicative_gap:
+        if words[i].upos_set & _VERBS:
+            return is_copula(words[i], rules)
+        i -= 1
+    return False
+
+
+def is_copula(word: Word, rules: SubjectRules) -> bool:
+    """A form of "to be": agreement.toml ``copulas`` lists its forms (cs "je") or lemmas
+    (ru "стать", hi "हो")."""
+    return word.text.lower() in rules.copulas or any(
+        reading.lemma.lower() in rules.copulas for reading in word.analyses
+    )
+
+
+def verb_subjects(words: Sequence[Word], rules: SubjectRules) -> list[int | None]:
+    """Each word's subject, where it is a gendered verb and has one (see :func:`_subject`)."""
+    if not rules.subject_case:
+        return []
+    return [_subject(words, i, rules) for i in range(len(words))]
+
+
+def agrees_elsewhere(
+    verb: int, head: int, subjects: Sequence[int | None], words: Sequence[Word], rules: SubjectRules
+) -> bool:
+    """Whether the verb at ``verb`` agrees with someone other than ``head``, given each
+    word's subject (:func:`verb_subjects`): its subject is another noun the dictionary
+    knows; or it is a pronoun, a name or missing (dropped) while another person noun is the
+    subject of some verb of the sentence, whom it may as well be ("Медсестра позвонила
+    механику, потому что хотела"). A word the analyser only guessed (no animacy) is taken
+    for a name ("Твомбли ... изучала"); nouns listed with the person ("известна как
+    гимнограф, редактор") are the subject of no verb."""
+    if not rules.subject_case:
+        return False
+    subject = subjects[verb]
+    if subject == head:
+        return False
+    if _noun(words, subject, rules.animate + rules.inanimate, rules):
+        return True
+    return any(
+        other != head and _noun(words, other, rules.animate, rules)
+        for v, other in enumerate(subjects)
+        if v != verb
+    )
+
+
+def _noun(
+    words: Sequence[Word], i: int | None, kinds: Sequence[FeatureSet], rules: SubjectRules
+) -> bool:
+    """Whether word ``i`` is a common noun in the subject case with one of ``kinds``."""
+    return i is not None and _reads_as(words[i], _NOUN, _both(rules.subject_case, kinds))
+
+
+def _both(first: Sequence[FeatureSet], second: Sequence[FeatureSet]) -> tuple[FeatureSet, ...]:
+    """The feature sets that carry one of ``first`` and one of ``second``."""
+    return tuple(a | b for a in first for b in second)
+
+
+def _subject(words: Sequence[Word], verb: int, rules: SubjectRules) -> int | None:
+    """The nearest word within the verb's clause, leftwards first, that can be its subject:
+    in the subject case, of the verb's gender or a person (who may take either: "врач
+    пришла"); a capitalised word inside the sentence is a name, whatever the analyser
+    guessed ("Как учитель музыки Шарп была одарена"). After the verb, only a word that
+    reads in the subject case alone: "занимала должность" is the verb and its object."""
+    readings = words[verb].analyses
+    genders = frozenset().union(
+        *(r.genders for r in readings if r.upos in _VERBS or carries(r, rules.not_attributive))
+    )
+    if not genders:
+        return None
+    for step in (-1, 1):
+        i = verb + step
+        while 0 <= i < len(words) and not words[i].upos_set & rules.clause_boundaries:
+            readings = [r for r in words[i].analyses if r.upos in _SUBJECTS]
+            if (
+                not _name_or_part(words, i)
+                and any(
+                    carries(reading, rules.subject_case)
+                    and (reading.genders & genders or carries(reading, rules.animate))
+                    for reading in readings
+                )
+                and (step < 0 or all(carries(r, rules.subject_case) for r in readings))
+            ):
+                return i
+            i += step
+    return None
+
+
+def _name_or_part(words: Sequence[Word], i: int) -> bool:
+    """Whether word ``i`` is capitalised inside the sentence (where only names are), or a
+    part of a hyphenated compound ("адъюнкт-профессором", "женщина-учёный"), which names
+    the same person as its other part."""
+    if i > 0 and words[i].text[:1].isupper() and words[i - 1].upos_set != {"PUNCT"}:
+        return True
+    return any(0 <= j < len(words) and words[j].text == "-" for j in (i - 1, i + 1))
