@@ -38,6 +38,12 @@ class BidixSpec:
 
 
 @dataclass(frozen=True)
+class WordListSpec:
+    file: str  # a TSV of word forms under checker/data (checker/backends/wordlist.py)
+    prefixes: tuple[str, ...] = ()  # written-on prefixes a form may carry (ar "ال")
+
+
+@dataclass(frozen=True)
 class Language:
     """One row of languages.toml (see the file's header for what each field means)."""
 
@@ -54,6 +60,7 @@ class Language:
     suffixes: tuple[Mapping[str, Any], ...] = ()
     names_capitalised: bool = False
     endings: tuple[Mapping[str, Any], ...] = ()
+    wordlist: WordListSpec | None = None
 
 
 @cache
@@ -80,6 +87,7 @@ def languages() -> Mapping[str, Language]:
                 suffixes=tuple(row.get("suffixes", ())),
                 names_capitalised=row.get("names_capitalised", False),
                 endings=tuple(row.get("endings", ())),
+                wordlist=_wordlist(row.get("wordlist")),
             )
         except (KeyError, TypeError) as error:
             raise GenError(
@@ -88,6 +96,10 @@ def languages() -> Mapping[str, Language]:
         for name in (code, *language.aliases):
             by_code[name] = language
     return by_code
+
+
+def _wordlist(row: Mapping[str, Any] | None) -> WordListSpec | None:
+    return WordListSpec(row["file"], tuple(row.get("prefixes", ()))) if row else None
 
 
 def language_rows() -> list[Language]:
