@@ -33,6 +33,17 @@ CASES = [
     # a feminine title with a demonstrative: the noun decides, agreement never overrules it
     ("he", "המארחת הזאת היא אחיו.", "המארחת", "male", "wrong"),
     ("he", "המהנדס היא אחותו.", "המהנדס", "female", "wrong"),
+    # Dutch: the noun's form, from Apertium's lexicon or the suffix rules
+    ("nl", "De redacteur is haar emotionele broer.", "redacteur", "male", "correct"),
+    ("nl", "Mijn secretaris is zijn rebelse broer.", "secretaris", "male", "correct"),
+    ("nl", "Mijn supervisor is zijn opstandige broer.", "supervisor", "male", "correct"),
+    ("nl", "Daarna werd Gizenga lerares aan een school.", "lerares", "female", "correct"),
+    ("nl", "Er is een artieste die tegen klei schreeuwt.", "artieste", "female", "correct"),
+    ("nl", "Er is een artiest die tegen klei schreeuwt.", "artiest", "female", "wrong"),
+    ("nl", "Zij werkte als advocate en appelkweekster.", "advocate", "female", "correct"),
+    ("nl", "Zij werkte als advocate en appelkweekster.", "appelkweekster", "female", "correct"),
+    # an adjectival noun is common gender: nothing else in Dutch tells
+    ("nl", "Mijn verloskundige is zijn rebelse broer.", "verloskundige", "male", "inconclusive"),
 ]
 
 
