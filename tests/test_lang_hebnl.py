@@ -44,6 +44,16 @@ CASES = [
     ("nl", "Zij werkte als advocate en appelkweekster.", "appelkweekster", "female", "correct"),
     # an adjectival noun is common gender: nothing else in Dutch tells
     ("nl", "Mijn verloskundige is zijn rebelse broer.", "verloskundige", "male", "inconclusive"),
+    # Arabic: the feminine -ة, written-on prepositions and article, harakat kept in the word
+    ("ar", "الممثلة هي أخاها الحبيب.", "الممثلة", "female", "correct"),
+    ("ar", "الممثل هو أخي.", "الممثل", "male", "correct"),
+    ("ar", "عملت سافيني كمصورة حرب خلال حرب الفيتنام.", "كمصورة", "female", "correct"),
+    ("ar", "عمل سافيني كمصور حرب خلال حرب الفيتنام.", "كمصور", "female", "wrong"),
+    ("ar", "قالت المُحققة بأن النيران اندلعت.", "المُحققة", "female", "correct"),
+    # a masculine title after a woman's verb (VSO): the verb agrees with the person
+    ("ar", "كانت Reima Pietilä أستاذ للهندسة المعمارية.", "أستاذ", "female", "correct"),
+    # a masculine noun in -ة, from the word list through the article
+    ("ar", "كان الرحالة مشهورا.", "الرحالة", "male", "correct"),
 ]
 
 

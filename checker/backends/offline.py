@@ -23,10 +23,12 @@ from checker.backends.suffixes import SuffixAnalyser, SuffixRule
 from checker.backends.wordlist import WordListAnalyser
 from checker.languages import Language, languages
 
-#: "words" tokenizer: runs of word characters (keeping inner hyphens, apostrophes and the
-#: Hebrew geresh and gershayim, often typed as ' and ": מנכ"ל, ג'ונטר), and
+#: "words" tokenizer: runs of word characters with their combining marks (Arabic harakat:
+#: "المُحققة"), keeping inner hyphens, apostrophes and the Hebrew geresh and gershayim,
+#: often typed as ' and " (מנכ"ל, ג'ונטר); and
 #: runs of one other symbol ("...", "?!" is two tokens).
-_WORD = re.compile(r"\w+(?:[-'’\"\u05f3\u05f4]\w+)*|([^\w\s])\1*")
+_MARKS = "\u0300-\u036f\u0591-\u05bd\u05bf-\u05c7\u0610-\u061a\u064b-\u065f\u0670"
+_WORD = re.compile(rf"\w[\w{_MARKS}]*(?:[-'’\"\u05f3\u05f4]\w[\w{_MARKS}]*)*|([^\w\s])\1*")
 
 _COMMON = frozenset({MALE, FEMALE})
 
