@@ -41,6 +41,7 @@ class BidixSpec:
 class WordListSpec:
     file: str  # a TSV of word forms under checker/data (checker/backends/wordlist.py)
     prefixes: tuple[str, ...] = ()  # written-on prefixes a form may carry (ar "ال")
+    suffixes: tuple[str, ...] = ()  # written-on endings a form may carry (ar accusative "ا")
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,9 @@ def languages() -> Mapping[str, Language]:
 
 
 def _wordlist(row: Mapping[str, Any] | None) -> WordListSpec | None:
-    return WordListSpec(row["file"], tuple(row.get("prefixes", ()))) if row else None
+    if not row:
+        return None
+    return WordListSpec(row["file"], tuple(row.get("prefixes", ())), tuple(row.get("suffixes", ())))
 
 
 def language_rows() -> list[Language]:

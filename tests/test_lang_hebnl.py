@@ -52,8 +52,16 @@ CASES = [
     ("ar", "قالت المُحققة بأن النيران اندلعت.", "المُحققة", "female", "correct"),
     # a masculine title after a woman's verb (VSO): the verb agrees with the person
     ("ar", "كانت Reima Pietilä أستاذ للهندسة المعمارية.", "أستاذ", "female", "correct"),
+    # ... and a past-tense verb read by its ending -ت
+    ("ar", "عملت Savini كمصور حرب خلال الحرب.", "كمصور", "female", "correct"),
     # a masculine noun in -ة, from the word list through the article
     ("ar", "كان الرحالة مشهورا.", "الرحالة", "male", "correct"),
+    # the accusative ending of an indefinite masculine noun: "worked as a professor"
+    ("ar", "عمل سميث أستاذا في الجامعة.", "أستاذا", "male", "correct"),
+    # -ة becomes -ت before a pronoun suffix: "its author" (f.)
+    ("ar", "لأن مؤلِّفته تعتقد أن التناقضات علامة.", "مؤلِّفته", "female", "correct"),
+    # a word of no agent-noun pattern is not guessed masculine (an aligner's slip)
+    ("ar", "نجحت مضيفة طيران أخرى في فتح الباب.", "طيران", "female", "inconclusive"),
 ]
 
 
@@ -73,6 +81,21 @@ def _verdict(taggers, lang: str, translation: str, word: str, expected: str):
 def test_offline_language(taggers, lang, translation, word, expected, outcome):
     verdict = _verdict(taggers, lang, translation, word, expected)
     assert verdict.label == outcome, verdict.to_json()
+
+
+def test_an_unlinked_occupation_reads_the_only_listed_person_noun(taggers):
+    """ar: the word list marks occupations as persons (Animacy=Anim), so an occupation the
+    aligner linked to nothing is read from the sentence's one such noun."""
+    sentence = taggers("ar").tag(["وصلت الممرضة قبل حصول أي ضرر."])[0]
+    verdict = label(
+        expected_gender="female",
+        source_tokens=["The", "nurse"],
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=frozenset(),
+        rules=agreement_rules("ar"),
+    )
+    assert (verdict.label, verdict.target_tokens[0].text) == ("correct", "الممرضة")
 
 
 def test_hspell_output_is_read_without_the_rare_readings():

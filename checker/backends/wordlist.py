@@ -4,13 +4,15 @@ For languages with no packaged analyser that gives gender (Arabic), and for the 
 analyser leaves without one (Hebrew pronouns, Hspell's "other"), a language names a TSV file
 under checker/data/ in checker/languages.toml (``wordlist``): one form per line with its
 UPOS, its genders and UD features, under a header that cites where the forms come from.
-A form is looked up as written, then in lower case, then, for languages that write
-prepositions and articles as prefixes (ar "للمعلمة", "for the teacher"), without one of the
-row's ``prefixes`` (the longest that leaves a listed form).
+A form is looked up as written, then in lower case, then without its combining marks
+(ar harakat: "المُدرّس"), then, for languages that write prepositions and articles as
+prefixes (ar "للمعلمة", "for the teacher") and case endings as suffixes (ar accusative
+"أستاذا"), without one of the row's ``prefixes`` and ``suffixes`` (the longest first).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -55,10 +57,13 @@ def read_wordlist(path: Path) -> dict[str, tuple[Analysis, ...]]:
 class WordListAnalyser:
     """Readings of the forms a language's word list names (checker/languages.toml)."""
 
-    def __init__(self, file: str, prefixes: Sequence[str] = ()) -> None:
+    def __init__(
+        self, file: str, prefixes: Sequence[str] = (), suffixes: Sequence[str] = ()
+    ) -> None:
         self.path = DATA / file
         self.forms: Mapping[str, tuple[Analysis, ...]] = read_wordlist(self.path)
-        self.prefixes = sorted(prefixes, key=len, reverse=True)
+        self.prefixes = ["", *sorted(prefixes, key=len, reverse=True)]
+        self.suffixes = ["", *sorted(suffixes, key=len, reverse=True)]
         self._word = lru_cache(maxsize=1 << 16)(self._read_word)
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
@@ -68,11 +73,16 @@ class WordListAnalyser:
         for form in (word, word.lower()):
             if form in self.forms:
                 return self.forms[form]
+        plain = "".join(char for char in word if unicodedata.category(char) != "Mn")
         for prefix in self.prefixes:
-            rest = word[len(prefix) :]
-            if word.startswith(prefix) and rest in self.forms:
-                return tuple(
-                    Analysis(a.lemma, a.upos, a.genders, f"{prefix}+{a.evidence}", a.feats)
-                    for a in self.forms[rest]
-                )
+            for suffix in self.suffixes:
+                if not (plain.startswith(prefix) and plain.endswith(suffix)):
+                    continue
+                rest = plain[len(prefix) : len(plain) - len(suffix)]
+                if rest in self.forms:
+                    split = "+".join(part for part in (prefix, rest, suffix) if part)
+                    return tuple(
+                        Analysis(a.lemma, a.upos, a.genders, f"{split}, {a.evidence}", a.feats)
+                        for a in self.forms[rest]
+                    )
         return ()
