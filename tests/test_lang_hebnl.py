@@ -60,6 +60,8 @@ CASES = [
     ("ar", "عمل سميث أستاذا في الجامعة.", "أستاذا", "male", "correct"),
     # -ة becomes -ت before a pronoun suffix: "its author" (f.)
     ("ar", "لأن مؤلِّفته تعتقد أن التناقضات علامة.", "مؤلِّفته", "female", "correct"),
+    # the sound masculine plural
+    ("ar", "تمكن أحد السائقين من تهدئة الوضع.", "السائقين", "male", "correct"),
     # a word of no agent-noun pattern is not guessed masculine (an aligner's slip)
     ("ar", "نجحت مضيفة طيران أخرى في فتح الباب.", "طيران", "female", "inconclusive"),
 ]
