@@ -40,7 +40,6 @@ class BidixSpec:
 @dataclass(frozen=True)
 class WordListSpec:
     file: str  # a TSV of word forms under checker/data (checker/backends/wordlist.py)
-    prefixes: tuple[str, ...] = ()  # written-on prefixes a form may carry (ar "ال")
     suffixes: tuple[str, ...] = ()  # written-on endings a form may carry (ar accusative "ا")
 
 
@@ -62,6 +61,8 @@ class Language:
     names_capitalised: bool = False
     endings: tuple[Mapping[str, Any], ...] = ()
     wordlist: WordListSpec | None = None
+    prefixes: tuple[str, ...] = ()  # words written onto the next (ar "ال", "ك")
+    unmarked: bool = False  # vowel marks are optional in writing (ar harakat)
 
 
 @cache
@@ -89,6 +90,8 @@ def languages() -> Mapping[str, Language]:
                 names_capitalised=row.get("names_capitalised", False),
                 endings=tuple(row.get("endings", ())),
                 wordlist=_wordlist(row.get("wordlist")),
+                prefixes=tuple(row.get("prefixes", ())),
+                unmarked=row.get("unmarked", False),
             )
         except (KeyError, TypeError) as error:
             raise GenError(
@@ -102,7 +105,7 @@ def languages() -> Mapping[str, Language]:
 def _wordlist(row: Mapping[str, Any] | None) -> WordListSpec | None:
     if not row:
         return None
-    return WordListSpec(row["file"], tuple(row.get("prefixes", ())), tuple(row.get("suffixes", ())))
+    return WordListSpec(row["file"], tuple(row.get("suffixes", ())))
 
 
 def language_rows() -> list[Language]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from checker.agreement import agreement_rules
+from checker.backends.dictionary import translation_pairs
 from checker.backends.hspell import HspellAnalyser, hspell_tags
 from checker.backends.wordlist import read_wordlist
 from checker.label import label
@@ -135,3 +136,13 @@ def test_a_malformed_word_list_line_names_its_file_and_line(tmp_path):
     path.write_text("# source\nform\tupos\tgenders\tfeats\tnote\nהוא\tPRON\the\t_\tx\n")
     with pytest.raises(GenError, match=r"forms.tsv:3: want 5 tab-separated cells"):
         read_wordlist(path)
+
+
+def test_dictionary_matches_arabic_words_through_their_prefixes_and_without_marks():
+    """FreeDict writes ar "المعلّم" (article, shadda); text writes "كمعلم" ("as a teacher"),
+    "المعلمة": the language's prefixes and unmarked let the aligner's priors see both."""
+    found = {"teacher": ["المعلّم"]}
+    targets = ["كمعلم", "المعلمة", "الطبيب"]
+    assert ("teacher", "كمعلم") not in translation_pairs(found, targets, compounds=False)
+    pairs = translation_pairs(found, targets, False, prefixes=["ال", "ك"], unmarked=True)
+    assert set(pairs) == {("teacher", "كمعلم"), ("teacher", "المعلمة")}

@@ -112,7 +112,8 @@ class OfflineTagger(Tagger):
                 analyse = reader.analyse
             elif name == "wordlist":
                 spec = self.language.wordlist
-                analyse = WordListAnalyser(spec.file, spec.prefixes, spec.suffixes).analyse
+                prefixes = self.language.prefixes
+                analyse = WordListAnalyser(spec.file, prefixes, spec.suffixes).analyse
             elif name == "suffixes":
                 analyse = SuffixAnalyser(
                     self.language.suffixes, names_capitalised=self.language.names_capitalised

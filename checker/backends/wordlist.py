@@ -7,7 +7,8 @@ UPOS, its genders and UD features, under a header that cites where the forms com
 A form is looked up as written, then in lower case, then without its combining marks
 (ar harakat: "المُدرّس"), then, for languages that write prepositions and articles as
 prefixes (ar "للمعلمة", "for the teacher") and case endings as suffixes (ar accusative
-"أستاذا"), without one of the row's ``prefixes`` and ``suffixes`` (the longest first).
+"أستاذا"), without one of the language's ``prefixes`` and the word list's ``suffixes``
+(the longest first).
 """
 
 from __future__ import annotations
