@@ -37,8 +37,7 @@ class SuffixRule:
 
 
 class SuffixAnalyser:
-    """Reads words as nouns by their ending (or as the word class a rule's ``upos`` names:
-    ar past-tense verbs in -ت), with the language's rules in order."""
+    """Reads words as nouns by their ending, with the language's rules in order."""
 
     def __init__(self, rules: Sequence[Mapping], *, names_capitalised: bool = False) -> None:
         self.rules = [SuffixRule.from_row(row) for row in rules]
@@ -56,7 +55,6 @@ class SuffixAnalyser:
     def _read_word(self, word: str) -> tuple[Analysis, ...]:
         for rule in self.rules:
             if rule.pattern.search(word):
-                kind = rule.upos.lower()
-                evidence = f"{word}: guessed {kind}, /{rule.pattern.pattern}/ ({rule.note})"
-                return (Analysis(word, rule.upos, rule.genders, evidence, rule.feats),)
+                evidence = f"{word}: guessed noun, /{rule.pattern.pattern}/ ({rule.note})"
+                return (Analysis(word, "NOUN", rule.genders, evidence, rule.feats),)
         return ()
