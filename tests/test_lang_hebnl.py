@@ -144,3 +144,11 @@ def test_dictionary_matches_arabic_words_through_their_prefixes_and_without_mark
     assert ("teacher", "كمعلم") not in translation_pairs(found, targets, compounds=False)
     pairs = translation_pairs(found, targets, False, prefixes=["ال", "ك"], unmarked=True)
     assert set(pairs) == {("teacher", "كمعلم"), ("teacher", "المعلمة")}
+
+
+def test_without_hspell_the_offline_tagger_says_how_to_install_it(monkeypatch):
+    from checker.backends import hspell
+    from checker.backends.offline import OfflineTagger
+
+    monkeypatch.setattr(hspell.shutil, "which", lambda name: None)
+    assert "apt-get install hspell" in OfflineTagger.unavailable("he", {})
