@@ -26,6 +26,8 @@ CASES = [
     ("he", "הרופאה הגיעה מוקדם.", "הרופאה", "female", "correct"),
     # gershayim inside an acronym keep it one word
     ('he', 'המנכ"ל הוא אחיה.', 'המנכ"ל', "male", "correct"),
+    # niqqud stays in the word and is left out for Hspell
+    ("he", "הָרוֹפְאָה הגיעה.", "הָרוֹפְאָה", "female", "correct"),
     # מורה is both genders: the pronoun copula, a verb, an adjective after it decide
     ("he", "המורה היא אחותו.", "המורה", "female", "correct"),
     ("he", "המורה הוא אחיה.", "המורה", "female", "wrong"),

@@ -27,6 +27,8 @@ ENCODING = "iso-8859-8"
 #: A reading line: "\tlemma(tag,tag,...)".
 _READING = re.compile(r"^\t(.+)\((.*)\)$")
 #: Hebrew letters, with the geresh and gershayim of loanwords and acronyms (ג'ונטר, מנכ"ל).
+#: Niqqud and cantillation marks (not maqaf, paseq, sof pasuq, nun hafukha).
+_POINTS = re.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
 _HEBREW = re.compile(r"^[\u05d0-\u05ea]+(?:['\"\u05f3\u05f4][\u05d0-\u05ea]*)*$")
 
 
@@ -89,11 +91,14 @@ class HspellAnalyser:
         self._known: dict[str, tuple[Analysis, ...]] = {}
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
-        new = {word for word in words if word not in self._known and _HEBREW.match(word)}
+        """Each word's readings; a word with niqqud (vowel points, which Hspell does not
+        read) is looked up without them."""
+        plain = [_without_points(word) for word in words]
+        new = {form for form in plain if form not in self._known and _HEBREW.match(form)}
         if new:
             self._known.update(dict.fromkeys(new, ()))
             self._known.update(self._lookup(sorted(new)))
-        return [self._known.get(word, ()) for word in words]
+        return [self._known.get(form, ()) for form in plain]
 
     def _lookup(self, forms: Sequence[str]) -> dict[str, tuple[Analysis, ...]]:
         """One ``hspell -l`` run over ``forms``: each known form's readings."""
@@ -127,6 +132,10 @@ class HspellAnalyser:
             usual = [analysis for analysis, rare in pairs if not rare]
             readings[form] = distinct(usual or [analysis for analysis, _ in pairs])
         return readings
+
+
+def _without_points(word: str) -> str:
+    return _POINTS.sub("", word)
 
 
 def _version() -> str:
