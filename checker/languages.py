@@ -38,6 +38,12 @@ class BidixSpec:
 
 
 @dataclass(frozen=True)
+class WordListSpec:
+    file: str  # a TSV of word forms under checker/data (checker/backends/wordlist.py)
+    suffixes: tuple[str, ...] = ()  # written-on endings a form may carry (ar accusative "ا")
+
+
+@dataclass(frozen=True)
 class Language:
     """One row of languages.toml (see the file's header for what each field means)."""
 
@@ -55,6 +61,9 @@ class Language:
     names_capitalised: bool = False
     endings: tuple[Mapping[str, Any], ...] = ()
     transliteration: Mapping[str, str] = field(default_factory=dict)
+    wordlist: WordListSpec | None = None
+    prefixes: tuple[str, ...] = ()  # words written onto the next (ar "ال", "ك")
+    optional_vowel_marks: bool = False  # vowel marks are optional in writing (ar harakat)
 
 
 @cache
@@ -82,6 +91,9 @@ def languages() -> Mapping[str, Language]:
                 names_capitalised=row.get("names_capitalised", False),
                 endings=tuple(row.get("endings", ())),
                 transliteration=dict(row.get("transliteration", {})),
+                wordlist=_wordlist(row.get("wordlist")),
+                prefixes=tuple(row.get("prefixes", ())),
+                optional_vowel_marks=row.get("optional_vowel_marks", False),
             )
         except (KeyError, TypeError) as error:
             raise GenError(
@@ -96,6 +108,10 @@ def _rules(rows: str | list[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]
     """Suffix rules given in the row, or the ``rules`` of the file under checker/data/ the
     row names (a language with many rules: the closed word classes and the endings)."""
     return tuple(read_table(DATA / rows)["rules"] if isinstance(rows, str) else rows)
+def _wordlist(row: Mapping[str, Any] | None) -> WordListSpec | None:
+    if not row:
+        return None
+    return WordListSpec(row["file"], tuple(row.get("suffixes", ())))
 
 
 def language_rows() -> list[Language]:

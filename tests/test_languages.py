@@ -10,7 +10,7 @@ from checker.backends.suffixes import SuffixAnalyser
 from checker.languages import language, language_rows, languages
 from common.errors import GenError
 
-ANALYSERS = {"apertium", "pymorphy3", "german-nouns", "suffixes"}
+ANALYSERS = {"apertium", "pymorphy3", "german-nouns", "hspell", "wordlist", "suffixes"}
 
 
 @pytest.mark.parametrize("code", sorted(languages()))
@@ -22,6 +22,7 @@ def test_every_row_names_known_analysers_and_what_they_need(code):
         assert row.apertium.automorf.endswith(".automorf.bin")
         assert row.apertium.package.startswith("apertium-")
     assert ("suffixes" in row.analysers) == bool(row.suffixes)
+    assert ("wordlist" in row.analysers) == bool(row.wordlist)
     for rule in row.suffixes:
         re.compile(rule["pattern"])
         assert set(rule["genders"]) <= {"male", "female"} and rule["note"]

@@ -288,7 +288,13 @@ def write_spanish_contextual(root: Path, lang: str = "es") -> None:
         Path(name).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def test_checker_error_names_the_option_not_a_temporary_file(tmp_path):
+def test_checker_error_names_the_option_not_a_temporary_file(tmp_path, monkeypatch):
+    # every MT-GenEval language is a target language now: take Dutch away for this test
+    import checker.languages
+
+    supported = checker.languages.languages()
+    without_dutch = {code: row for code, row in supported.items() if code != "nl"}
+    monkeypatch.setattr(checker.languages, "languages", lambda: without_dutch)
     write_spanish_contextual(tmp_path, lang="nl")
     with pytest.raises(GenError) as caught:
         evaluate(tmp_path, "nl", "dev", "contextual", references="correct", checker=CheckOptions())

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import gzip
 import re
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 from pathlib import Path
@@ -130,17 +131,26 @@ def translation_pairs(
     translations: Mapping[str, Iterable[str]],
     target_words: Iterable[str],
     compounds: bool,
+    prefixes: Sequence[str] = (),
+    optional_vowel_marks: bool = False,
 ) -> dict[tuple[str, str], float]:
     """The (source word, target word) pairs, lower case, where the target word matches one
     of the source word's ``translations``: starts with it, less up to INFLECTION letters,
     or (with ``compounds``) contains it after a first part (Lehrer → Turnlehrerin). Each
     pair maps to how close the target word (from the compound's part on) is to the
     translation it matched: engineer's "ingeniero" matches "ingeniería" too, but less
-    closely. Each target word is looked at once, through its prefixes and inner substrings."""
+    closely. Each target word is looked at once, through its prefixes and inner substrings.
+
+    ``prefixes``: words the language writes onto the next (ar "ال" "the", "ك" "as"); a
+    translation and a target word are also taken without one (كمعلم → معلم).
+    ``optional_vowel_marks``: vowel marks are left out on both sides (FreeDict writes ar "المعلّم",
+    text mostly "المعلم")."""
     stems: dict[str, set[tuple[str, str]]] = {}  # less its inflection → (source, translation)
     wholes: dict[str, set[str]] = {}  # whole translation → source words, for compounds
     for source, found in translations.items():
-        for translation in found:
+        for translation in {
+            bare for word in found for bare in _bare(word, prefixes, optional_vowel_marks)
+        }:
             if len(translation) >= MIN_PREFIX:
                 stem = translation[: max(MIN_STEM, len(translation) - INFLECTION)]
                 stems.setdefault(stem, set()).add((source, translation))
@@ -150,19 +160,30 @@ def translation_pairs(
     whole_lengths = sorted({len(whole) for whole in wholes})
     pairs: dict[tuple[str, str], float] = {}
     for target in set(target_words):
+        forms = _bare(target, prefixes, optional_vowel_marks)
         matches = [
-            (source, target, translation)
+            (source, form, translation)
+            for form in forms
             for length in stem_lengths
-            if len(target) >= length
-            for source, translation in stems.get(target[:length], ())
+            if len(form) >= length
+            for source, translation in stems.get(form[:length], ())
         ]
         matches += [
-            (source, target[start:], target[start : start + length])
-            for start in (range(1, len(target) - MIN_COMPOUND_PART + 1) if wholes else ())
+            (source, form[start:], form[start : start + length])
+            for form in forms
+            for start in (range(1, len(form) - MIN_COMPOUND_PART + 1) if wholes else ())
             for length in whole_lengths
-            for source in wholes.get(target[start : start + length], ())
+            for source in wholes.get(form[start : start + length], ())
         ]
         for source, matched, translation in matches:
             closeness = SequenceMatcher(None, matched, translation).ratio()
             pairs[source, target] = max(closeness, pairs.get((source, target), 0.0))
     return pairs
+
+
+def _bare(word: str, prefixes: Sequence[str], optional_vowel_marks: bool) -> set[str]:
+    """``word`` (without its vowel marks, if ``optional_vowel_marks``) and the word without each of
+    ``prefixes`` it starts with."""
+    if optional_vowel_marks:
+        word = "".join(char for char in word if unicodedata.category(char) != "Mn")
+    return {word, *(word[len(prefix) :] for prefix in prefixes if word.startswith(prefix))}

@@ -123,11 +123,13 @@ class EflomalAligner(Aligner):
         if self._bidix is not None:
             for word, translations in self._bidix.translations(words).items():
                 found[word].update(translations)
-        spec = language(self.lang).dictionary
+        row = language(self.lang)
         return dictionary.translation_pairs(
             found,
             {word for line in target_lines for word in line.lower().split()},
-            compounds=spec is not None and spec.compounds,
+            compounds=row.dictionary is not None and row.dictionary.compounds,
+            prefixes=row.prefixes,
+            optional_vowel_marks=row.optional_vowel_marks,
         )
 
 

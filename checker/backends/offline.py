@@ -16,16 +16,20 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from checker.backends import apertium, german, pymorphy
+from checker.backends import apertium, german, hspell, pymorphy
 from checker.backends.apertium import ApertiumAnalyser, in_case_of
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
 from checker.backends.script import Transliteration
 from checker.backends.suffixes import SuffixAnalyser, SuffixRule
+from checker.backends.wordlist import WordListAnalyser
 from checker.languages import Language, languages
 
-#: "words" tokenizer: runs of word characters (keeping inner hyphens and apostrophes), and
+#: "words" tokenizer: runs of word characters with their combining marks (Arabic harakat:
+#: "المُحققة"), keeping inner hyphens, apostrophes and the Hebrew geresh and gershayim,
+#: often typed as ' and " (מנכ"ל, ג'ונטר); and
 #: runs of one other symbol ("...", "?!" is two tokens).
-_WORD = re.compile(r"\w+(?:[-'’]\w+)*|([^\w\s])\1*")
+_MARKS = "\u0300-\u036f\u0591-\u05bd\u05bf-\u05c7\u0610-\u061a\u064b-\u065f\u0670"
+_WORD = re.compile(rf"\w[\w{_MARKS}]*(?:[-'’\"\u05f3\u05f4]\w[\w{_MARKS}]*)*|([^\w\s])\1*")
 
 _COMMON = frozenset({MALE, FEMALE})
 
@@ -52,6 +56,12 @@ def _missing(name: str, language: Language) -> str | None:
         return pymorphy.missing(language.code)
     if name == "german-nouns":
         return german.missing()
+    if name == "hspell":
+        return hspell.missing()
+    if name == "wordlist":
+        if language.wordlist is None:
+            return f"languages.toml gives no wordlist for {language.code}"
+        return None
     if name == "suffixes":
         return None
     return f"languages.toml names an unknown analyser {name!r} for {language.code}"
@@ -97,6 +107,14 @@ class OfflineTagger(Tagger):
                 morph = pymorphy.PymorphyAnalyser(self.language.code)
                 self._versions.append(f"pymorphy3 {morph.version}")
                 analyse = morph.analyse
+            elif name == "hspell":
+                reader = hspell.HspellAnalyser()
+                self._versions.append(f"hspell {reader.version}")
+                analyse = reader.analyse
+            elif name == "wordlist":
+                spec = self.language.wordlist
+                prefixes = self.language.prefixes
+                analyse = WordListAnalyser(spec.file, prefixes, spec.suffixes).analyse
             elif name == "suffixes":
                 analyse = SuffixAnalyser(
                     self.language.suffixes, names_capitalised=self.language.names_capitalised
