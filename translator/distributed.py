@@ -14,22 +14,28 @@ from typing import Any
 
 from common.cluster import Cluster, Partition
 from translator.base import Engine
-from translator.registry import engine_class, load_engine
+from translator.registry import ENGINES, engine_class, load_engine, register_engine
 from translator.run import translate_texts
 
-#: What loads an engine on a worker: name, source, target and the options (hashable).
-EngineSpec = tuple[str, str, str, tuple[tuple[str, Any], ...]]
+#: What loads an engine on a worker: its name and "module:Class" (an engine registered here
+#: is registered there too), source, target and the options (hashable).
+EngineSpec = tuple[str, str, str, str, tuple[tuple[str, Any], ...]]
 
 
 @functools.cache
 def _engine(spec: EngineSpec) -> Engine:
     """The worker's engine, loaded for its first chunk and kept."""
-    name, source, target, options = spec
+    name, where, source, target, options = spec
+    register_engine(name, where)
     return load_engine(name, source, target, dict(options))
 
 
 def _metadata(spec: EngineSpec) -> dict[str, Any]:
     return _engine(spec).metadata
+
+
+def _translate_only(spec: EngineSpec, texts: Sequence[str]) -> list[str]:
+    return _engine(spec).translate(texts)
 
 
 def _translate(spec: EngineSpec, texts: Sequence[str]) -> tuple[list[str], dict[int, str]]:
@@ -46,7 +52,8 @@ class ClusterEngine(Engine):
         self.name = name  # type: ignore[misc]
         self.chunk_size = engine_class(name).chunk_size  # type: ignore[misc]
         self.cluster = cluster
-        self.spec: EngineSpec = (name, source, target, tuple(sorted(options.items())))
+        options = tuple(sorted(options.items()))
+        self.spec: EngineSpec = (name, ENGINES[name], source, target, options)
         self._metadata = cluster.run(_metadata, self.spec)
 
     @property
@@ -54,7 +61,7 @@ class ClusterEngine(Engine):
         return self._metadata
 
     def translate(self, texts: Sequence[str]) -> list[str]:
-        return self.cluster.run(_engine(self.spec).translate, list(texts))
+        return self.cluster.run(_translate_only, self.spec, list(texts))
 
     def run_chunks(
         self, pending: Mapping[int, list[dict]], save: Callable[[int, tuple], None]
