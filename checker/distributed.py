@@ -10,6 +10,7 @@ keeps them for every chunk it gets.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,9 @@ def backend_spec(
 
 
 @functools.cache
-def _backends(spec: BackendSpec) -> dict:
-    """The worker's backends, built on its first chunk and kept."""
+def _backends(spec: BackendSpec, thread: int) -> dict:
+    """The worker's backends, built on its first chunk and kept (one set per worker thread:
+    an analyser process is not shared between threads)."""
     languages, tagger, aligner, options = spec
     return build_backends(
         dict.fromkeys(languages, 1),
@@ -46,7 +48,7 @@ def _backends(spec: BackendSpec) -> dict:
 
 def label_partition(spec: BackendSpec, chunk: list[Item]) -> bytes:
     """On a worker: one chunk tagged, aligned and labelled, as JSONL."""
-    backends = _backends(spec)
+    backends = _backends(spec, threading.get_ident())
     results = label_chunk(align_chunk(tag_chunk(chunk, backends), backends))
     return "".join(dumps(result) + "\n" for result in results).encode()
 

@@ -51,16 +51,26 @@ class Cluster:
         """The summary's signature fields: engine and worker count."""
         return {"engine": "dask", "workers": str(self.workers)}
 
-    def run(self, function: Callable[..., Any], *args: Any) -> Any:
+    def resources(self, name: str) -> dict[str, float] | None:
+        """``{name: 1}`` when some worker offers the resource ``name`` (`dask worker
+        --resources GPU=1`): a task that asks for it runs only there, one at a time per unit;
+        None when none does."""
+        offered = (w.get("resources", {}) for w in self.client.scheduler_info()["workers"].values())
+        return {name: 1} if any(name in each for each in offered) else None
+
+    def run(self, function: Callable[..., Any], *args: Any, resources: Any = None) -> Any:
         """Run ``function(*args)`` on one worker and return its result (e.g. to load a model
         there and read its metadata)."""
-        return self.client.submit(function, *args, pure=False, retries=ATTEMPTS - 1).result()
+        return self.client.submit(
+            function, *args, pure=False, retries=ATTEMPTS - 1, resources=resources
+        ).result()
 
     def map(
         self,
         function: Callable[..., Any],
         partitions: Iterable[Partition],
         done: Callable[[Any, Any], None],
+        resources: dict[str, float] | None = None,
     ) -> None:
         """Run ``function(*partition.args)`` for every partition on the workers and call
         ``done(key, result)`` here as each finishes, in the order they finish. At most two
@@ -76,7 +86,7 @@ class Cluster:
         def submit(queue: Any) -> None:
             for partition in source:
                 future = self.client.submit(
-                    function, *partition.args, pure=False, retries=ATTEMPTS - 1
+                    function, *partition.args, pure=False, retries=ATTEMPTS - 1, resources=resources
                 )
                 running[future.key] = partition
                 queue.add(future)

@@ -9,6 +9,7 @@ journaled as they arrive, so translator/run.py writes the output exactly as in o
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -22,9 +23,14 @@ from translator.run import translate_texts
 EngineSpec = tuple[str, str, str, str, tuple[tuple[str, Any], ...]]
 
 
-@functools.cache
 def _engine(spec: EngineSpec) -> Engine:
-    """The worker's engine, loaded for its first chunk and kept."""
+    """The worker's engine, loaded for its first chunk and kept (one per worker thread: an
+    engine is not shared between threads)."""
+    return _engine_of_thread(spec, threading.get_ident())
+
+
+@functools.cache
+def _engine_of_thread(spec: EngineSpec, thread: int) -> Engine:
     name, where, source, target, options = spec
     register_engine(name, where)
     return load_engine(name, source, target, dict(options))
@@ -50,18 +56,22 @@ class ClusterEngine(Engine):
     ) -> None:
         super().__init__(source, target, options)
         self.name = name  # type: ignore[misc]
-        self.chunk_size = engine_class(name).chunk_size  # type: ignore[misc]
+        kind = engine_class(name)
+        self.chunk_size = kind.chunk_size  # type: ignore[misc]
         self.cluster = cluster
-        options = tuple(sorted(options.items()))
-        self.spec: EngineSpec = (name, ENGINES[name], source, target, options)
-        self._metadata = cluster.run(_metadata, self.spec)
+        frozen = tuple(sorted(options.items()))
+        self.spec: EngineSpec = (name, ENGINES[name], source, target, frozen)
+        # A neural engine on a cluster whose workers offer GPUs: one model per GPU worker.
+        wants_gpu = kind.uses_gpu and options.get("device") != "cpu"
+        self.resources = cluster.resources("GPU") if wants_gpu else None
+        self._metadata = cluster.run(_metadata, self.spec, resources=self.resources)
 
     @property
     def metadata(self) -> dict[str, Any]:
         return self._metadata
 
     def translate(self, texts: Sequence[str]) -> list[str]:
-        return self.cluster.run(_translate_only, self.spec, list(texts))
+        return self.cluster.run(_translate_only, self.spec, list(texts), resources=self.resources)
 
     def run_chunks(
         self, pending: Mapping[int, list[dict]], save: Callable[[int, tuple], None]
@@ -76,4 +86,4 @@ class ClusterEngine(Engine):
             )
             for number, records in pending.items()
         )
-        self.cluster.map(_translate, partitions, save)
+        self.cluster.map(_translate, partitions, save, resources=self.resources)
