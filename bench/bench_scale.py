@@ -1,13 +1,15 @@
 """Scale-out: `gen translate` and `gen check` in one process, on 2 local Dask workers, and
 through a scheduler with 2 workers started on 127.0.0.1 as separate processes.
 
-    python3 bench/bench_scale.py [--size small] [--lang es] [--workers 2] [--dir DIR]
+    python3 bench/bench_scale.py [--size small] [--lang es] [--workers 2] [--dir DIR [--check-only]]
 
 Builds the set (`gen build --size small`) once into DIR (default: a temporary folder), then
 for each of the three ways times `gen translate SET --to es` (Apertium) and `gen check` of the
 one-process translations (chunks of 50,000: the small es set is two), and prints one table:
 wall seconds, speed-up over one process, peak memory of all processes together (gen, its
-workers, the scheduler and the analysers they start, sampled every 0.1 s), and how many
+workers, the scheduler and the analysers they start, sampled every 0.1 s), the CPU seconds
+they used (on a busy machine wall time says little; CPU time still shows the overhead of
+workers), and how many
 translations / labels differ from the one-process run (eflomal seeds itself from
 /dev/urandom: two one-process runs differ too), and whether every id is there once, in
 order. The scheduler and its workers are started before their runs' clocks start, as a
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -65,8 +68,26 @@ class PeakMemory:
         self._thread.join()
 
 
-def run_gen(args: list[str], cluster: list[int]) -> tuple[float, int]:
-    """Wall seconds and peak MiB (gen's process tree plus the ``cluster`` processes')."""
+def tree_cpu(roots: list[int]) -> float:
+    """CPU seconds (user + system) the processes ``roots`` and their descendants have used,
+    the finished descendants they waited for included."""
+    total = 0.0
+    for root in roots:
+        try:
+            process = psutil.Process(root)
+            for each in [process, *process.children(recursive=True)]:
+                times = each.cpu_times()
+                total += times.user + times.system + times.children_user + times.children_system
+        except psutil.Error:
+            continue
+    return total
+
+
+def run_gen(args: list[str], cluster: list[int]) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds and peak MiB of gen's process tree plus the ``cluster``
+    processes' (a scheduler and workers that outlive the run)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cluster_before = tree_cpu(cluster)
     start = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-m", "gen", *args], cwd=REPO, stdout=subprocess.DEVNULL,
@@ -77,7 +98,9 @@ def run_gen(args: list[str], cluster: list[int]) -> tuple[float, int]:
     seconds = time.perf_counter() - start
     if process.returncode:
         sys.exit(f"gen {' '.join(args)} failed:\n{stderr}")
-    return seconds, memory.peak // 2**20
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return seconds, cpu + tree_cpu(cluster) - cluster_before, memory.peak // 2**20
 
 
 @contextmanager
@@ -130,6 +153,8 @@ def main() -> None:
     parser.add_argument("--lang", default="es")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--dir", type=Path, help="keep the set and outputs here")
+    parser.add_argument("--check-only", action="store_true",
+                        help="time only gen check (of translations kept in --dir)")  # fmt: skip
     args = parser.parse_args()
     work = args.dir or Path(tempfile.mkdtemp(prefix="bench_scale."))
     work.mkdir(parents=True, exist_ok=True)
@@ -144,6 +169,8 @@ def main() -> None:
     for task in ("translate", "check"):
         baseline = None
         for name, flags, external in ways:
+            if task == "translate" and args.check_only:
+                break
             tag = name.split()[0] + ("s" if external else "")
             if task == "translate":
                 out = work / f"apertium.{args.lang}.{tag}.jsonl"
@@ -156,22 +183,22 @@ def main() -> None:
                 result, field = out / "results.jsonl", "label"
             if external:
                 with scheduler_with_workers(external, work / "dask.log") as (address, pids):
-                    seconds, mib = run_gen([*command, "--scheduler", address], pids)
+                    seconds, cpu, mib = run_gen([*command, "--scheduler", address], pids)
             else:
-                seconds, mib = run_gen([*command, *flags], [])
+                seconds, cpu, mib = run_gen([*command, *flags], [])
             baseline = baseline or (result, seconds)
             differ, in_order = compare(result, baseline[0], field)
-            rows.append((task, name, seconds, baseline[1] / seconds, mib, differ, in_order,
+            rows.append((task, name, seconds, baseline[1] / seconds, cpu, mib, differ, in_order,
                          len(records(result))))  # fmt: skip
             print(f"  {task} {name}: {seconds:.1f} s", file=sys.stderr, flush=True)
 
     print(f"\nload: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
           f"{os.getloadavg()[2]:.2f} on {os.cpu_count()} cores; outputs in {work}\n")  # fmt: skip
-    print("| task | how | wall s | speed-up | peak MiB (all processes) | records | differ "
-          "from 1 process | ids once, in order |")  # fmt: skip
-    print("|---|---|---:|---:|---:|---:|---:|---|")
-    for task, name, seconds, speedup, mib, differ, in_order, count in rows:
-        print(f"| {task} | {name} | {seconds:.1f} | {speedup:.2f}× | {mib} | {count} | "
+    print("| task | how | wall s | speed-up | CPU s (all processes) | peak MiB (all processes) "
+          "| records | differ from 1 process | ids once, in order |")  # fmt: skip
+    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    for task, name, seconds, speedup, cpu, mib, differ, in_order, count in rows:
+        print(f"| {task} | {name} | {seconds:.1f} | {speedup:.2f}× | {cpu:.1f} | {mib} | {count} | "
               f"{differ} ({100 * differ / count:.2f}%) | {'yes' if in_order else 'NO'} |")
 
 

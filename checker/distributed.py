@@ -10,47 +10,92 @@ keeps them for every chunk it gets.
 from __future__ import annotations
 
 import functools
+import gc
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
 from checker.records import Item
-from checker.stages import align_chunk, build_backends, label_chunk, tag_chunk
+from checker.stages import Backends, align_chunk, build_backends, label_chunk, tag_chunk
 from common.cluster import Cluster, Partition
 from common.io import atomic_write, dumps
 
-#: What builds a worker's backends: languages, tagger, aligner, backend options (hashable).
-BackendSpec = tuple[tuple[str, ...], str, str, tuple[tuple[str, Any], ...]]
+#: What builds a worker's backends: the languages' record counts, tagger, aligner, backend
+#: options (hashable).
+BackendSpec = tuple[tuple[tuple[str, int], ...], str, str, tuple[tuple[str, Any], ...]]
 
 
 def backend_spec(
     languages: Mapping[str, int], tagger: str, aligner: str, options: Mapping[str, Any]
 ) -> BackendSpec:
-    return (tuple(sorted(languages)), tagger, aligner, tuple(sorted(options.items())))
+    return (tuple(sorted(languages.items())), tagger, aligner, tuple(sorted(options.items())))
+
+
+class Described(NamedTuple):
+    """A language's backends as the signature names them."""
+
+    tagger: str
+    aligner: str
+
+
+def describe(backends: Mapping[str, Backends | None]) -> dict[str, Described | None]:
+    return {
+        lang: None if built is None else Described(built.tagger.signature, built.aligner.signature)
+        for lang, built in backends.items()
+    }
 
 
 @functools.cache
-def _backends(spec: BackendSpec, thread: int) -> dict:
-    """The worker's backends, built on its first chunk and kept (one set per worker thread:
-    an analyser process is not shared between threads)."""
+def _backends(spec: BackendSpec, thread: int) -> tuple[dict[str, Backends | None], list[str]]:
+    """The worker's backends and the warnings building them gave, built once and kept (one
+    set per worker thread: an analyser process is not shared between threads)."""
     languages, tagger, aligner, options = spec
-    return build_backends(
-        dict.fromkeys(languages, 1),
+    warnings: list[str] = []
+    backends = build_backends(
+        Counter(dict(languages)),
         tagger=tagger,
         aligner=aligner,
         backend_options=dict(options),
-        warn=lambda message: None,  # gen warned once, before any work
+        warn=warnings.append,
     )
+    gc.freeze()  # the backends' tables live as long as the worker: the collector skips them
+    return backends, warnings
+
+
+def _describe_here(spec: BackendSpec) -> tuple[dict[str, Described | None], list[str]]:
+    backends, warnings = _backends(spec, threading.get_ident())
+    return describe(backends), warnings
+
+
+def describe_on_cluster(
+    cluster: Cluster, spec: BackendSpec, warn: Callable[[str], None]
+) -> dict[str, Described | None]:
+    """Have every worker build its backends at once, before any chunk (a backend that cannot
+    run fails here, as in one process); pass one worker's warnings on; return what the
+    signature names."""
+    described, warnings = cluster.on_every_worker(_describe_here, spec)
+    for message in warnings:
+        warn(message)
+    return described
 
 
 def label_partition(spec: BackendSpec, chunk: list[Item]) -> bytes:
     """On a worker: one chunk tagged, aligned and labelled, as JSONL."""
-    backends = _backends(spec, threading.get_ident())
-    results = label_chunk(align_chunk(tag_chunk(chunk, backends), backends))
-    return "".join(dumps(result) + "\n" for result in results).encode()
+    backends, _ = _backends(spec, threading.get_ident())
+    # As in one process (pipeline.py), the cyclic collector is kept from walking the chunk's
+    # millions of live objects over and over while it is labelled.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        results = label_chunk(align_chunk(tag_chunk(chunk, backends), backends))
+        return "".join(dumps(result) + "\n" for result in results).encode()
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def label_on_cluster(

@@ -29,7 +29,13 @@ from typing import Any, Protocol, TypeVar
 
 import common
 from checker.backends import registry
-from checker.distributed import backend_spec, label_on_cluster
+from checker.distributed import (
+    Described,
+    backend_spec,
+    describe,
+    describe_on_cluster,
+    label_on_cluster,
+)
 from checker.records import Item, read_hypotheses
 from checker.scan import Scan, chunks, read_items, scan_input
 from checker.stages import (
@@ -142,14 +148,19 @@ def check(
             f"these are {scan.kind} records, which the labeller does not read", path=input_path
         )
     gc.freeze()  # the items kept from the scan make no cycles: never walk them again
-    backends = build_backends(
-        scan.languages,
-        tagger=options.tagger,
-        aligner=options.aligner,
-        backend_options=options.backend_options,
-        warn=warn,
-    )
-    signature = _signature(scan, backends, options)
+    spec = backend_spec(scan.languages, options.tagger, options.aligner, options.backend_options)
+    if cluster is None:
+        backends = build_backends(
+            scan.languages,
+            tagger=options.tagger,
+            aligner=options.aligner,
+            backend_options=options.backend_options,
+            warn=warn,
+        )
+        described = describe(backends)
+    else:  # built by every worker for itself, not here
+        backends, described = {}, describe_on_cluster(cluster, spec, warn)
+    signature = _signature(scan, described, options)
 
     partial = out.with_name(f".{out.name}.partial")
     state = {"fingerprint": scan.input_digest.hexdigest(), "signature": signature}
@@ -173,9 +184,6 @@ def check(
         )
     )
     if cluster is not None:
-        spec = backend_spec(
-            scan.languages, options.tagger, options.aligner, options.backend_options
-        )
 
         def advance(records: int) -> None:
             nonlocal done
@@ -259,14 +267,14 @@ def _finish_chunk(
 
 
 def _signature(
-    scan: Scan, backends: Mapping[str, Backends | None], options: CheckOptions
+    scan: Scan, described: Mapping[str, Described | None], options: CheckOptions
 ) -> dict[str, str]:
-    ready = [b for b in backends.values() if b is not None]
+    ready = [d for d in described.values() if d is not None]
     return {
         "set": "sha256." + scan.set_digest.hexdigest()[:12],
         "lang": "+".join(sorted(scan.languages)) or "none",
-        "aligner": "+".join(sorted({b.aligner.signature for b in ready})) or "none",
-        "tagger": "+".join(sorted({b.tagger.signature for b in ready})) or "none",
+        "aligner": "+".join(sorted({d.aligner for d in ready})) or "none",
+        "tagger": "+".join(sorted({d.tagger for d in ready})) or "none",
         "mt": "+".join(sorted(scan.systems)) or "unknown",
         "chunk": str(options.chunk_size),
         "version": common.__version__,

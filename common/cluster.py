@@ -65,6 +65,17 @@ class Cluster:
             function, *args, pure=False, retries=ATTEMPTS - 1, resources=resources
         ).result()
 
+    def on_every_worker(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function(*args)`` as a task on every worker at once (so that all load their
+        resources together, before the work) and return the first worker's result."""
+        futures = [
+            self.client.submit(
+                function, *args, pure=False, workers=[worker], allow_other_workers=True
+            )
+            for worker in self.client.scheduler_info()["workers"]
+        ]
+        return self.client.gather(futures)[0]
+
     def map(
         self,
         function: Callable[..., Any],
@@ -120,7 +131,7 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
     import dask
     from distributed import Client, LocalCluster
 
-    logging.getLogger("distributed").setLevel(logging.ERROR)
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
     if scheduler is not None:
         try:
             client = Client(scheduler, timeout="30s")
@@ -138,7 +149,7 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
+            dashboard_address=":0",  # none wanted; a free port, never a clash with another's
+            silence_logs=logging.CRITICAL,  # a task's error is reported by gen, once
         ) as local, Client(local) as client:
             yield Cluster(client, resume_command)
