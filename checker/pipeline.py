@@ -191,9 +191,8 @@ def check(
             if progress:
                 progress(done, scan.items)
 
-        label_on_cluster(
-            cluster, spec, chunks(items, scan.items, options.chunk_size), partial, add, advance
-        )
+        parts = chunks(items, scan.items, options.chunk_size)
+        label_on_cluster(cluster, spec, lang, parts, partial, add, advance)
     else:
         done = _label_here(items, scan.items, options.chunk_size, partial, backends, add, progress)
 
