@@ -212,3 +212,9 @@ def wait_for_chunks(partial: Path, count: int, timeout: float = 120) -> None:
     while len(list(partial.glob("chunk-*.jsonl"))) < count:
         assert time.monotonic() < deadline, f"no {count} chunks in {partial} after {timeout} s"
         time.sleep(0.1)
+
+
+def test_workers_and_scheduler_together_are_refused(tmp_path):
+    source = write_records(tmp_path / "in.jsonl")
+    run = gen("check", source, "--workers", 2, "--scheduler", "tcp://127.0.0.1:9", *FAST)
+    assert run.returncode == 2 and "give one" in run.stderr

@@ -14,6 +14,7 @@ import typer
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
 from common.cluster import Cluster, connect
+from common.errors import GenError
 
 # Scale-out (common/cluster.py): local worker processes or an existing Dask scheduler.
 Workers = Annotated[
@@ -81,8 +82,9 @@ def backend_options(parameters: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def resume_command() -> str:
-    """The command line that was run, with --resume: what redoes a job's missing parts."""
-    arguments = sys.argv[1:]
+    """The command line that was run, with --resume (and without --force, which would start
+    afresh): what redoes a job's missing parts."""
+    arguments = [argument for argument in sys.argv[1:] if argument != "--force"]
     return shlex.join(["gen", *arguments, *([] if "--resume" in arguments else ["--resume"])])
 
 
@@ -92,5 +94,7 @@ def cluster(workers: int, scheduler: str | None) -> Iterator[Cluster | None]:
     if workers == 1 and scheduler is None:
         yield None
         return
+    if scheduler is not None and workers != 1:
+        raise GenError("--workers starts workers here, --scheduler uses a cluster's: give one")
     with connect(workers, scheduler, resume_command()) as connected:
         yield connected
