@@ -138,7 +138,7 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
         except OSError as error:
             raise GenError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
         try:
-            client.wait_for_workers(1, timeout=300)
+            client.wait_for_workers(1, timeout=3600)  # a batch queue may take its time
             yield Cluster(client, resume_command)
         finally:
             client.close()

@@ -40,8 +40,11 @@ def translate_command(
     ] = False,
     chunk_size: Annotated[
         int | None,
-        typer.Option(min=1, help="Sentences per chunk: the unit of --resume and of a worker's task "
-                     "(default: the engine's)."),
+        typer.Option(
+            min=1,
+            help="Sentences per chunk, the unit of --resume and of a worker's task "
+            "(default: the engine's).",
+        ),
     ] = None,
     workers: shared.Workers = 1,
     scheduler: shared.Scheduler = None,
@@ -89,10 +92,12 @@ def translate_command(
     with shared.cluster(workers, scheduler) as cluster, Progress(
         *columns, console=console, transient=True, disable=hidden
     ) as bar:
+        runner = None
         if cluster is None:
             mt: Engine = load_engine(engine, source_lang, to, options)
         else:  # loaded on the workers, not here
-            mt = ClusterEngine(cluster, engine, source_lang, to, options)
+            mt = on_workers = ClusterEngine(cluster, engine, source_lang, to, options)
+            runner = on_workers.run_chunks
         task = bar.add_task("translate", total=None)
         summary = translate_set(
             set_path,
@@ -101,7 +106,7 @@ def translate_command(
             resume=resume,
             chunk_size=chunk_size,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
-            runner=mt.run_chunks if cluster is not None else None,
+            runner=runner,
         )
     notes = [f"{summary.resumed} read back from the journal"] if summary.resumed else []
     if summary.failed:
