@@ -20,7 +20,7 @@ import functools
 import gc
 import json
 import shutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import chain
@@ -29,7 +29,14 @@ from typing import Any, Protocol, TypeVar
 
 import common
 from checker.backends import registry
-from checker.records import read_hypotheses
+from checker.distributed import (
+    Described,
+    backend_spec,
+    describe,
+    describe_on_cluster,
+    label_on_cluster,
+)
+from checker.records import Item, read_hypotheses
 from checker.scan import Scan, chunks, read_items, scan_input
 from checker.stages import (
     Backends,
@@ -39,10 +46,14 @@ from checker.stages import (
     label_chunk,
     tag_chunk,
 )
+from common.cluster import Cluster
 from common.errors import GenError
 from common.io import atomic_write, output_directory, resolve_input, write_jsonl
 
 T = TypeVar("T")
+
+#: The signature's engine and worker count without a cluster.
+SINGLE_PROCESS = {"engine": "process", "workers": "1"}
 
 
 @dataclass(frozen=True)
@@ -111,12 +122,14 @@ def check(
     force: bool = False,
     progress: Callable[[int, int], None] | None = None,
     warn: Callable[[str], None] = lambda message: None,
+    cluster: Cluster | None = None,
 ) -> CheckRun:
     """Label every record of ``input_path`` and write results.jsonl (and rejects.jsonl, if
     any, and ``summary``'s files) into ``out``.
 
     ``progress(done, total)`` is called as records are labelled; ``warn`` gets one-line
-    notices (records of a language no backend can read here).
+    notices (records of a language no backend can read here). With a ``cluster`` the chunks
+    are labelled on its workers (checker/distributed.py), with the same labels.
     """
     input_path = resolve_input(input_path)
     if out.exists() and not (force or resume):
@@ -135,17 +148,24 @@ def check(
             f"these are {scan.kind} records, which the labeller does not read", path=input_path
         )
     gc.freeze()  # the items kept from the scan make no cycles: never walk them again
-    backends = build_backends(
-        scan.languages,
-        tagger=options.tagger,
-        aligner=options.aligner,
-        backend_options=options.backend_options,
-        warn=warn,
-    )
-    signature = _signature(scan, backends, options)
+    spec = backend_spec(scan.languages, options.tagger, options.aligner, options.backend_options)
+    if cluster is None:
+        backends = build_backends(
+            scan.languages,
+            tagger=options.tagger,
+            aligner=options.aligner,
+            backend_options=options.backend_options,
+            warn=warn,
+        )
+        described = describe(backends)
+    else:  # built by every worker for itself, not here
+        backends, described = {}, describe_on_cluster(cluster, spec, warn)
+    signature = _signature(scan, described, options)
 
     partial = out.with_name(f".{out.name}.partial")
     state = {"fingerprint": scan.input_digest.hexdigest(), "signature": signature}
+    # The labels do not depend on where they are made: a run may resume on other workers.
+    signature = {**signature, **(cluster.signature if cluster else SINGLE_PROCESS)}
     _prepare_partial(partial, state, resume)
     add = summary.add if summary is not None else lambda result: None
     done = 0
@@ -163,33 +183,18 @@ def check(
             ),
         )
     )
-    # The stages overlap: a thread tags chunk k+1 (lt-proc works in its own process) while
-    # another waits on the aligner fitting chunk k (eflomal too); then this thread labels
-    # chunk k while chunk k+1 is tagged and aligned.
-    with ThreadPoolExecutor(1) as tagging, ThreadPoolExecutor(1) as aligning:
-        pending = None
-        for number, chunk in enumerate(chunks(items, scan.items, options.chunk_size)):
-            chunk_file = partial / f"chunk-{number:06d}.jsonl"
-            if chunk_file.exists():
-                with open(chunk_file, encoding="utf-8") as handle:
-                    for line in handle:
-                        add(json.loads(line))
-                done += len(chunk)
-            else:
-                tagged = tagging.submit(tag_chunk, chunk, backends)
-                aligned = aligning.submit(
-                    lambda tagged=tagged: align_chunk(tagged.result(), backends)
-                )
-                if pending is not None:
-                    done += _finish_chunk(*pending, add)
-                    gc.collect()  # not after the last chunk: the run is about to end
-                pending = (aligned, chunk_file)
+    if cluster is not None:
+
+        def advance(records: int) -> None:
+            nonlocal done
+            done += records
             if progress:
                 progress(done, scan.items)
-        if pending is not None:
-            done += _finish_chunk(*pending, add)
-            if progress:
-                progress(done, scan.items)
+
+        parts = chunks(items, scan.items, options.chunk_size)
+        label_on_cluster(cluster, spec, lang, parts, partial, add, advance)
+    else:
+        done = _label_here(items, scan.items, options.chunk_size, partial, backends, add, progress)
 
     with output_directory(out, force=True) as staging:
         with open(staging / "results.jsonl", "wb") as results_file:
@@ -206,6 +211,48 @@ def check(
     return CheckRun(n=done, rejected=scan.rejected, signature=signature)
 
 
+def _label_here(
+    items: Iterable[Item],
+    total: int,
+    chunk_size: int,
+    partial: Path,
+    backends: Mapping[str, Backends | None],
+    add: Callable[[dict[str, Any]], None],
+    progress: Callable[[int, int], None] | None,
+) -> int:
+    """Label the chunks not yet in ``partial`` in this process; return how many records."""
+    done = 0
+    # The stages overlap: a thread tags chunk k+1 (lt-proc works in its own process) while
+    # another waits on the aligner fitting chunk k (eflomal too); then this thread labels
+    # chunk k while chunk k+1 is tagged and aligned.
+    with ThreadPoolExecutor(1) as tagging, ThreadPoolExecutor(1) as aligning:
+        pending = None
+        for number, chunk in enumerate(chunks(items, total, chunk_size)):
+            chunk_file = partial / f"chunk-{number:06d}.jsonl"
+            if chunk_file.exists():
+                with open(chunk_file, encoding="utf-8") as handle:
+                    for line in handle:
+                        add(json.loads(line))
+                done += len(chunk)
+            else:
+                tagged = tagging.submit(tag_chunk, chunk, backends)
+                aligned = aligning.submit(
+                    lambda tagged=tagged: align_chunk(tagged.result(), backends)
+                )
+                if pending is not None:
+                    done += _finish_chunk(*pending, add)
+                    gc.collect()  # not after the last chunk: the run is about to end
+                pending = (aligned, chunk_file)
+            if progress:
+                progress(done, total)
+        if pending is not None:
+            done += _finish_chunk(*pending, add)
+            if progress:
+                progress(done, total)
+
+    return done
+
+
 def _finish_chunk(
     aligned: Future[TaggedChunk], chunk_file: Path, add: Callable[[dict[str, Any]], None]
 ) -> int:
@@ -219,14 +266,14 @@ def _finish_chunk(
 
 
 def _signature(
-    scan: Scan, backends: Mapping[str, Backends | None], options: CheckOptions
+    scan: Scan, described: Mapping[str, Described | None], options: CheckOptions
 ) -> dict[str, str]:
-    ready = [b for b in backends.values() if b is not None]
+    ready = [d for d in described.values() if d is not None]
     return {
         "set": "sha256." + scan.set_digest.hexdigest()[:12],
         "lang": "+".join(sorted(scan.languages)) or "none",
-        "aligner": "+".join(sorted({b.aligner.signature for b in ready})) or "none",
-        "tagger": "+".join(sorted({b.tagger.signature for b in ready})) or "none",
+        "aligner": "+".join(sorted({d.aligner for d in ready})) or "none",
+        "tagger": "+".join(sorted({d.tagger for d in ready})) or "none",
         "mt": "+".join(sorted(scan.systems)) or "unknown",
         "chunk": str(options.chunk_size),
         "version": common.__version__,

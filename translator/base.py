@@ -29,6 +29,9 @@ class Engine(ABC):
     name: ClassVar[str]
     #: Sentences per call to :meth:`translate`: the unit of progress and of ``--resume``.
     chunk_size: ClassVar[int] = 256
+    #: Runs on a GPU when it can: on a Dask cluster whose workers offer ``GPU`` resources,
+    #: its chunks go to those, one model per GPU (translator/distributed.py).
+    uses_gpu: ClassVar[bool] = False
 
     def __init__(self, source: str, target: str, options: Mapping[str, Any]) -> None:
         """Load what the engine needs, or raise :class:`common.errors.MissingResourceError`

@@ -81,6 +81,7 @@ def target_token(
 class HuggingFaceEngine(Engine):
     name = "huggingface"
     chunk_size = 1024
+    uses_gpu = True
 
     def __init__(self, source: str, target: str, options: Mapping[str, Any]) -> None:
         super().__init__(source, target, options)

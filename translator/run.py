@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,7 +87,7 @@ def translate_chunk(engine: Engine, texts: Sequence[str]) -> tuple[list[str], di
         return left + right, {**left_errors, **right_errors}
 
 
-def _translate_texts(engine: Engine, texts: Sequence[str]) -> tuple[list[str], dict[int, str]]:
+def translate_texts(engine: Engine, texts: Sequence[str]) -> tuple[list[str], dict[int, str]]:
     """Like translate_chunk, but blank sources are answered here, not sent to the engine."""
     wanted = [index for index, text in enumerate(texts) if text.strip()]
     translated, failures = translate_chunk(engine, [texts[index] for index in wanted])
@@ -99,6 +99,21 @@ def _translate_texts(engine: Engine, texts: Sequence[str]) -> tuple[list[str], d
         if position in failures:
             errors[index] = failures[position]
     return translations, errors
+
+
+#: Translates chunks ``{number: records}``, calling ``save(number, (translations, errors))``
+#: as each is done, in any order.
+ChunkRunner = Callable[[Mapping[int, list[dict]], Callable[[int, tuple], None]], None]
+
+
+def translate_here(engine: Engine) -> ChunkRunner:
+    """The chunks translated one after the other in this process."""
+
+    def run(pending: Mapping[int, list[dict]], save: Callable[[int, tuple], None]) -> None:
+        for number, chunk in pending.items():
+            save(number, translate_texts(engine, [record["text"] for record in chunk]))
+
+    return run
 
 
 class Journal:
@@ -177,12 +192,14 @@ def translate_set(
     resume: bool = False,
     chunk_size: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    runner: ChunkRunner | None = None,
 ) -> RunSummary:
     """Translate the set at ``set_path`` (a set folder or a JSONL file of records) into
     ``out`` (records plus ``translation``, ``lang``, ``mt``) and its hyp file.
 
     ``progress(done, total)`` is called after each chunk, those read back from the journal
-    included.
+    included. ``runner`` translates the chunks not in the journal (default:
+    :func:`translate_here`; translator/distributed.py's runs them on Dask workers).
     """
     source = resolve_input(set_path)
     records = read_records(source)
@@ -210,26 +227,34 @@ def translate_set(
         out.parent.mkdir(parents=True, exist_ok=True)
         journal.start()
     size = journal.header["chunk_size"]
+    pending: dict[int, list[dict]] = {}
+    for number, start in enumerate(range(0, len(records), size)):
+        chunk_records = records[start : start + size]
+        if number not in done:
+            pending[number] = chunk_records
+        elif len(done[number]["translations"]) != len(chunk_records):
+            raise GenError(f"chunk {number} does not match the set", path=journal.path)
+    resumed = finished = len(records) - sum(len(chunk) for chunk in pending.values())
+    if progress is not None:
+        progress(finished, len(records))
+
+    def save(number: int, translated: tuple[list[str], dict[int, str]]) -> None:
+        nonlocal finished
+        chunk = {"chunk": number, "translations": translated[0], "errors": translated[1]}
+        journal.append(chunk)
+        done[number] = chunk
+        finished += len(chunk["translations"])
+        if progress is not None:
+            progress(finished, len(records))
+
+    (runner or translate_here(engine))(pending, save)
     translations: list[str] = []
     errors: dict[int, str] = {}
-    resumed = 0
-    if progress is not None:
-        progress(0, len(records))
-    for number, start in enumerate(range(0, len(records), size)):
-        texts = [record["text"] for record in records[start : start + size]]
-        if number in done:
-            chunk = done[number]
-            if len(chunk["translations"]) != len(texts):
-                raise GenError(f"chunk {number} does not match the set", path=journal.path)
-            resumed += len(texts)
-        else:
-            chunk_translations, chunk_errors = _translate_texts(engine, texts)
-            chunk = {"chunk": number, "translations": chunk_translations, "errors": chunk_errors}
-            journal.append(chunk)
-        translations.extend(chunk["translations"])
-        errors.update({start + int(index): reason for index, reason in chunk["errors"].items()})
-        if progress is not None:
-            progress(len(translations), len(records))
+    for number in sorted(done):
+        offset = len(translations)
+        translations.extend(done[number]["translations"])
+        for index, reason in done[number]["errors"].items():
+            errors[offset + int(index)] = reason
 
     with atomic_write(out) as handle:
         write_jsonl(handle, _results(records, translations, errors, engine))

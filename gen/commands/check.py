@@ -61,6 +61,8 @@ def check(
         bool, typer.Option("--resume", help="Continue an interrupted run into the same --out.")
     ] = False,
     force: shared.Force = False,
+    workers: shared.Workers = 1,
+    scheduler: shared.Scheduler = None,
     skip_invalid: Annotated[
         bool,
         typer.Option(
@@ -103,7 +105,7 @@ def check(
         chunk_size=chunk_size,
         skip_invalid=skip_invalid,
     )
-    with Progress(
+    with shared.cluster(workers, scheduler) as cluster, Progress(
         "[progress.description]{task.description}",
         BarColumn(),
         MofNCompleteColumn(),
@@ -122,6 +124,7 @@ def check(
             force=force,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
             warn=lambda message: bar.console.print(f"gen: warning: {message}", style="yellow"),
+            cluster=cluster,
         )
     _print_headline(out, run.n)
 

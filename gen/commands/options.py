@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import shlex
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,6 +13,21 @@ import typer
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
+from common.cluster import Cluster, connect
+from common.errors import GenError
+
+# Scale-out (common/cluster.py): local worker processes or an existing Dask scheduler.
+Workers = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        help="Worker processes on this machine (a Dask local cluster; 1: no Dask, one process).",
+    ),
+]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(help="Run on the workers of this Dask scheduler (tcp://host:8786)."),
+]
 
 Force = Annotated[bool, typer.Option("--force", help="Replace an existing output folder.")]
 
@@ -61,3 +79,22 @@ def backend_options(parameters: Mapping[str, Any]) -> dict[str, Any]:
         for name, option in _BACKEND_OPTIONS.items()
         if parameters[name] not in (None, False)
     }
+
+
+def resume_command() -> str:
+    """The command line that was run, with --resume (and without --force, which would start
+    afresh): what redoes a job's missing parts."""
+    arguments = [argument for argument in sys.argv[1:] if argument != "--force"]
+    return shlex.join(["gen", *arguments, *([] if "--resume" in arguments else ["--resume"])])
+
+
+@contextmanager
+def cluster(workers: int, scheduler: str | None) -> Iterator[Cluster | None]:
+    """The Dask cluster ``--workers``/``--scheduler`` ask for, or None for one process."""
+    if workers == 1 and scheduler is None:
+        yield None
+        return
+    if scheduler is not None and workers != 1:
+        raise GenError("--workers starts workers here, --scheduler uses a cluster's: give one")
+    with connect(workers, scheduler, resume_command()) as connected:
+        yield connected

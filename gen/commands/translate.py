@@ -9,6 +9,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from gen.commands import options as shared
+from translator.base import Engine
+from translator.distributed import ClusterEngine
 from translator.registry import ENGINES, load_engine
 from translator.run import default_output, translate_set
 
@@ -35,6 +38,16 @@ def translate_command(
     resume: Annotated[
         bool, typer.Option(help="Continue an interrupted run from its journal (OUT.journal).")
     ] = False,
+    chunk_size: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Sentences per chunk, the unit of --resume and of a worker's task "
+            "(default: the engine's).",
+        ),
+    ] = None,
+    workers: shared.Workers = 1,
+    scheduler: shared.Scheduler = None,
     unknown_marks: Annotated[
         bool,
         typer.Option(help="apertium: keep the * Apertium puts before words it does not know."),
@@ -72,19 +85,28 @@ def translate_command(
         "device": device,
         "dtype": dtype,
     }
-    mt = load_engine(engine, source_lang, to, options)
     out = out or default_output(set_path, engine, to)
     columns = (TextColumn("translating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     console = Console(stderr=True)
     hidden = not console.is_terminal  # no bar in logs and pipes
-    with Progress(*columns, console=console, transient=True, disable=hidden) as bar:
+    with shared.cluster(workers, scheduler) as cluster, Progress(
+        *columns, console=console, transient=True, disable=hidden
+    ) as bar:
+        runner = None
+        if cluster is None:
+            mt: Engine = load_engine(engine, source_lang, to, options)
+        else:  # loaded on the workers, not here
+            mt = on_workers = ClusterEngine(cluster, engine, source_lang, to, options)
+            runner = on_workers.run_chunks
         task = bar.add_task("translate", total=None)
         summary = translate_set(
             set_path,
             mt,
             out,
             resume=resume,
+            chunk_size=chunk_size,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
+            runner=runner,
         )
     notes = [f"{summary.resumed} read back from the journal"] if summary.resumed else []
     if summary.failed:

@@ -1,0 +1,155 @@
+"""Running a job's partitions on Dask distributed workers: local processes or a cluster.
+
+`gen check` and `gen translate` cut their input into partitions (whole eflomal or
+translation chunks) that need nothing from each other. With ``--workers N`` gen starts a Dask
+``LocalCluster`` of N single-threaded processes and stops it at the end; with ``--scheduler
+ADDRESS`` it connects to a running scheduler (started by hand, by dask-jobqueue on Slurm, by
+dask-kubernetes...). The caller's function runs on the workers, which load their heavy
+resources (analyser, aligner, MT model) once each and keep them (:func:`functools.cache` in
+the worker process); the results come back here, where the caller saves each as it arrives.
+
+A partition whose worker dies is run again by Dask; one that fails twice (its code raised
+twice, or two workers died running it) is reported, after all the others have finished and
+been saved, with the caller's description of it and the command that resumes the job.
+distributed is imported only when a cluster is asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from common.errors import GenError
+
+#: Runs of a partition before it is reported as failed.
+ATTEMPTS = 2
+
+
+@dataclass(frozen=True)
+class Partition:
+    """One unit of work: ``key`` names it to the caller, ``args`` go to the function, and
+    ``about`` says which records it holds when it fails (``ids a … b (n records)``)."""
+
+    key: Any
+    args: tuple
+    about: str
+
+
+class Cluster:
+    """A connected Dask client, the number of workers it found, and how to resume."""
+
+    def __init__(self, client: Any, resume_command: str) -> None:
+        self.client = client
+        self.resume_command = resume_command
+        self.workers = len(client.scheduler_info()["workers"])
+
+    @property
+    def signature(self) -> dict[str, str]:
+        """The summary's signature fields: engine and worker count."""
+        return {"engine": "dask", "workers": str(self.workers)}
+
+    def resources(self, name: str) -> dict[str, float] | None:
+        """``{name: 1}`` when some worker offers the resource ``name`` (`dask worker
+        --resources GPU=1`): a task that asks for it runs only there, one at a time per unit;
+        None when none does."""
+        offered = (w.get("resources", {}) for w in self.client.scheduler_info()["workers"].values())
+        return {name: 1} if any(name in each for each in offered) else None
+
+    def run(self, function: Callable[..., Any], *args: Any, resources: Any = None) -> Any:
+        """Run ``function(*args)`` on one worker and return its result (e.g. to load a model
+        there and read its metadata)."""
+        return self.client.submit(
+            function, *args, pure=False, retries=ATTEMPTS - 1, resources=resources
+        ).result()
+
+    def on_every_worker(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function(*args)`` as a task on every worker at once (so that all load their
+        resources together, before the work) and return the first worker's result."""
+        futures = [
+            self.client.submit(
+                function, *args, pure=False, workers=[worker], allow_other_workers=True
+            )
+            for worker in self.client.scheduler_info()["workers"]
+        ]
+        return self.client.gather(futures)[0]
+
+    def map(
+        self,
+        function: Callable[..., Any],
+        partitions: Iterable[Partition],
+        done: Callable[[Any, Any], None],
+        resources: dict[str, float] | None = None,
+    ) -> None:
+        """Run ``function(*partition.args)`` for every partition on the workers and call
+        ``done(key, result)`` here as each finishes, in the order they finish. At most two
+        partitions per worker are in flight, so the input is read as the work goes. Raise
+        :class:`GenError` naming the partitions that failed twice once the rest are done."""
+        from distributed import as_completed
+
+        limit = 2 * max(1, self.workers)
+        source = iter(partitions)
+        running: dict[Any, Partition] = {}
+        failed: list[tuple[Partition, str]] = []
+
+        def submit(queue: Any) -> None:
+            for partition in source:
+                future = self.client.submit(
+                    function, *partition.args, pure=False, retries=ATTEMPTS - 1, resources=resources
+                )
+                running[future.key] = partition
+                queue.add(future)
+                if len(running) >= limit:
+                    return
+
+        queue = as_completed()
+        submit(queue)
+        for future in queue:
+            partition = running.pop(future.key)
+            try:
+                result = future.result()
+            except Exception as error:  # the task's own error, or KilledWorker
+                failed.append((partition, f"{type(error).__name__}: {error}"))
+            else:
+                done(partition.key, result)
+            future.release()
+            submit(queue)
+        if failed:
+            listed = "; ".join(f"{p.about}: {why}" for p, why in failed)
+            raise GenError(
+                f"{len(failed)} partition(s) failed {ATTEMPTS} times ({listed}); the finished "
+                f"ones are kept: run `{self.resume_command}` to redo only the missing ones"
+            )
+
+
+@contextmanager
+def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterator[Cluster]:
+    """A :class:`Cluster` on the scheduler at ``scheduler`` (``tcp://host:8786``), or on a
+    local cluster of ``workers`` processes started here and stopped on leaving."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout="30s")
+        except OSError as error:
+            raise GenError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+        try:
+            client.wait_for_workers(1, timeout=3600)  # a batch queue may take its time
+            yield Cluster(client, resume_command)
+        finally:
+            client.close()
+        return
+    # A partition whose worker died is run again; twice, and it is reported.
+    with dask.config.set({"distributed.scheduler.allowed-failures": ATTEMPTS - 1}):
+        with LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # none wanted; a free port, never a clash with another's
+            silence_logs=logging.CRITICAL,  # a task's error is reported by gen, once
+        ) as local, Client(local) as client:
+            yield Cluster(client, resume_command)
