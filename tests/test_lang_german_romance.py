@@ -67,3 +67,68 @@ def test_loan_noun_evidence_names_the_rule(taggers):
 def test_bare_english_word_is_untranslated(taggers):
     verdict = _verdict(taggers, "de", "Janitor ist ihr Bruder.", "Janitor", "male")
     assert verdict.reason == "untranslated"
+
+
+def _realigned(taggers, lang, source, occupation, translation, linked, translates, expected):
+    """Label with the occupation's head linked to word ``linked`` and the aligner's
+    dictionaries giving word ``translates`` as its translation."""
+    sentence = taggers(lang).tag([translation])[0]
+    tokens = sentence.tokens
+    head = occupation[1] - 1
+    return label(
+        expected_gender=expected,
+        source_tokens=source.split(),
+        occupation=occupation,
+        sentence=sentence,
+        alignment=frozenset({(head, tokens.index(linked))}),
+        rules=agreement_rules(lang),
+        translations=lambda s: [tokens.index(translates)] if s == head else [],
+    )
+
+
+def test_a_word_without_gender_gives_way_to_a_translation_in_the_sentence(taggers):
+    # MT-GenEval shape: "doctor" linked to the verb after it
+    verdict = _realigned(
+        taggers,
+        "pt",
+        "that a trained doctor could perform",
+        (3, 4),
+        "que um médico treinado pôde realizar tal experimento.",
+        "realizar",
+        "médico",
+        "male",
+    )
+    assert verdict.label == "correct", verdict.to_json()
+    assert verdict.evidence[0].role == "realigned"
+    assert "realizar" in verdict.evidence[0].readings[0]
+
+
+def test_a_compound_occupation_keeps_a_head_that_translates_it(taggers):
+    # "the line judge's ruling" → "a decisão do juiz de linha": "juiz" is the translation,
+    # not the complement of "decisão"
+    verdict = _realigned(
+        taggers,
+        "pt",
+        "overturn the line judge 's ruling",
+        (2, 4),
+        "derrubar a decisão do juiz de linha.",
+        "juiz",
+        "juiz",
+        "male",
+    )
+    assert verdict.label == "correct", verdict.to_json()
+    assert verdict.evidence[0].text == "juiz"
+
+
+@pytest.mark.parametrize(
+    ("lang", "translation", "word", "expected"),
+    [
+        # feminine -ã of nouns in -ão, which Apertium lacks
+        ("pt", "Rall trabalhou como cirurgiã no hospital.", "cirurgiã", "female"),
+        # feminine -ante of nouns made from present participles
+        ("fr", "Yorimitsu fut commandante d'un régiment.", "commandante", "female"),
+    ],
+)
+def test_feminine_endings(taggers, lang, translation, word, expected):
+    verdict = _verdict(taggers, lang, translation, word, expected)
+    assert verdict.label == "correct", verdict.to_json()

@@ -96,9 +96,7 @@ def german_table() -> GermanTable:
         adjective_endings={ending: _readings(texts) for ending, texts in endings},
         sentence_start=frozenset(government["sentence_start"]),
         sentence_ends=frozenset(government["sentence_ends"]),
-        prepositions={
-            word: frozenset(cases) for word, cases in government["prepositions"].items()
-        },
+        prepositions={word: frozenset(cases) for word, cases in government["prepositions"].items()},
         loan_genders=frozenset(data["loan_nouns"]["genders"]),
         loan_endings_left=tuple(data["loan_nouns"]["endings_left"]),
     )
