@@ -46,6 +46,9 @@ CASES = [
     ("de", "Der Janitorin gefiel das Buch.", "Janitorin", "female", "correct"),
     # a known feminine noun keeps its dative reading first in the sentence
     ("de", "Der Lehrerin gefiel das Buch.", "Lehrerin", "female", "correct"),
+    # ro: a capitalised word with the enclitic definite article is a noun, not a name
+    ("ro", "Dezvoltatorul este fratele lui frumos.", "Dezvoltatorul", "male", "correct"),
+    ("ro", "Dezvoltatoarea este sora lui.", "Dezvoltatoarea", "male", "wrong"),
     # nothing German about a bare English word: untranslated
     ("de", "Janitor ist ihr Bruder.", "Janitor", "male", "inconclusive"),
 ]
