@@ -206,7 +206,8 @@ def bound_words(
             and is_of(word, rules.predicate)
             and gender_of(word, rules.predicate)[0] is not None
         ):
-            bound.append((j, rules.predicate, PREDICATE))
+            if not _opens_noun_phrase(words, j, rules):
+                bound.append((j, rules.predicate, PREDICATE))
             break
         if not is_of(word, rules.predicate_gap):
             break
@@ -228,6 +229,18 @@ def bound_words(
     ):
         bound += clause_predicates(words, head, rules)
     return bound
+
+
+def _opens_noun_phrase(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether word ``i``, which may be a determiner, opens a noun phrase: a noun follows
+    it past ``before`` words. It then agrees with that noun, not with the subject (pt "a
+    recepcionista é [seu] irmão": the predicate is the noun phrase)."""
+    if not is_of(words[i], _DETERMINER):
+        return False
+    j = i + 1
+    while j < len(words) and is_of(words[j], rules.before) and not is_of(words[j], rules.noun):
+        j += 1
+    return j < len(words) and is_of(words[j], rules.noun)
 
 
 def _can_agree(word: Word, classes: Collection[str]) -> bool:

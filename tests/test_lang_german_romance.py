@@ -49,6 +49,10 @@ CASES = [
     # ro: a capitalised word with the enclitic definite article is a noun, not a name
     ("ro", "Dezvoltatorul este fratele lui frumos.", "Dezvoltatorul", "male", "correct"),
     ("ro", "Dezvoltatoarea este sora lui.", "Dezvoltatoarea", "male", "wrong"),
+    # a possessive after the copula opens the predicate noun's phrase and agrees with it
+    # ("seu irmão"), not with the subject: "Minha" says the person is a woman
+    ("pt", "Minha recepcionista é seu irmão muscular.", "recepcionista", "male", "wrong"),
+    ("pt", "A recepcionista é alta.", "recepcionista", "female", "correct"),
     # nothing German about a bare English word: untranslated
     ("de", "Janitor ist ihr Bruder.", "Janitor", "male", "inconclusive"),
 ]
