@@ -44,6 +44,8 @@ CASES = [
     ("de", "Der Arzt rief den Janitor an, weil er krank war.", "Janitor", "male", "correct"),
     # the feminine motion suffix is read by its own rule, whatever case "der" allows
     ("de", "Der Janitorin gefiel das Buch.", "Janitorin", "female", "correct"),
+    # "Koch" is also a neuter noun in german-nouns; as Köchin exists, it is the agent noun
+    ("de", "Der Redakteur half dem Koch, weil er müde war.", "Koch", "male", "correct"),
     # a known feminine noun keeps its dative reading first in the sentence
     ("de", "Der Lehrerin gefiel das Buch.", "Lehrerin", "female", "correct"),
     # ro: a capitalised word with the enclitic definite article is a noun, not a name

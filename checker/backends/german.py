@@ -77,6 +77,9 @@ class GermanTable:
     #: the genders a capitalised word german-nouns lacks may have after article words
     loan_genders: frozenset[str]
     loan_endings_left: tuple[str, ...]
+    #: the feminine motion suffix and the umlauts it may bring, longest vowel first
+    motion_suffix: str
+    umlauts: Mapping[str, str]
 
 
 @cache
@@ -99,6 +102,8 @@ def german_table() -> GermanTable:
         prepositions={word: frozenset(cases) for word, cases in government["prepositions"].items()},
         loan_genders=frozenset(data["loan_nouns"]["genders"]),
         loan_endings_left=tuple(data["loan_nouns"]["endings_left"]),
+        motion_suffix=data["motion"]["suffix"],
+        umlauts=dict(sorted(data["motion"]["umlauts"].items(), key=lambda item: -len(item[0]))),
     )
 
 
@@ -277,13 +282,24 @@ class GermanAnalyser:
 
     def _person_first(self, noun: str) -> list[tuple[str, Reading]]:
         """The readings of a listed noun; of a form that is both a masculine agent noun with
-        a feminine in -in and a feminine noun, the agent noun's (Leiter, as Leiterin exists;
-        die Leiter "ladder" names no person)."""
+        a feminine in -in and a noun of another gender, the agent noun's (Leiter, as
+        Leiterin exists: die Leiter "ladder" names no person; Koch, as Köchin exists)."""
         found = self.nouns[noun]
         genders = {reading.gender for _, reading in found}
-        if {"m", "f"} <= genders and noun + "in" in self.nouns:
-            return [(lemma, reading) for lemma, reading in found if reading.gender != "f"]
+        if "m" in genders and len(genders) > 1 and self._has_feminine(noun):
+            return [(lemma, reading) for lemma, reading in found if reading.gender == "m"]
         return found
+
+    def _has_feminine(self, noun: str) -> bool:
+        """Whether german-nouns lists the noun's feminine in -in, with or without umlaut."""
+        suffix = self.table.motion_suffix
+        if noun + suffix in self.nouns:
+            return True
+        for vowel, umlaut in self.table.umlauts.items():
+            at = noun.rfind(vowel)
+            if at >= 0 and not any(v in noun[at + len(vowel) :] for v in "aou"):
+                return noun[:at] + umlaut + noun[at + len(vowel) :] + suffix in self.nouns
+        return False
 
     def _adjective(self, word: str) -> tuple[Analysis, ...]:
         for ending, readings in self.table.adjective_endings.items():
