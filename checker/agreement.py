@@ -140,14 +140,18 @@ def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) ->
 
 
 def phrase_head(
-    words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules
+    words: Sequence[Word],
+    head: int,
+    alignment: Alignment,
+    rules: AgreementRules,
+    occupation: tuple[int, int],
+    plausible: Collection[int] = (),
 ) -> int:
-    """The noun whose complement ``head`` is, if no source word is linked to it: an
-    English compound occupation is often "noun of noun" in translation (school teacher →
-    es "profesor de secundaria"), and the aligner may link only the complement. Asked
-    only for compounds: for one English word, the aligned noun after "de" is more often
-    the person itself ("los objetivos de la autora").
-    """
+    """The noun whose complement ``head`` is, if linked to the occupation's other words
+    (fr "[assistante] du procureur"), or to nothing while ``head`` does not translate the
+    occupation (``plausible``): an English compound is often "noun of noun" in translation
+    (school teacher → es "profesor de secundaria"). Asked only for compounds: for one
+    English word, the aligned noun after "de" is more often the person itself."""
     if not rules.complement or not is_of(words[head], rules.noun):
         return head
     i = head - 1
@@ -158,10 +162,10 @@ def phrase_head(
     i -= 1
     while i >= 0 and is_of(words[i], rules.after) and not is_of(words[i], rules.noun):
         i -= 1
-    linked = {t for _, t in alignment}
-    if i >= 0 and is_of(words[i], rules.noun) and i not in linked:
-        return i
-    return head
+    inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
+    if i < 0 or not is_of(words[i], rules.noun) or i in {t for _, t in alignment} - inside:
+        return head  # a noun linked to another word: pt "a decisão do juiz" ("ruling")
+    return i if i in inside or head not in plausible else head
 
 
 def bound_words(
@@ -232,9 +236,8 @@ def bound_words(
 
 
 def _opens_noun_phrase(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
-    """Whether word ``i``, which may be a determiner, opens a noun phrase: a noun follows
-    it past ``before`` words. It then agrees with that noun, not with the subject (pt "a
-    recepcionista é [seu] irmão": the predicate is the noun phrase)."""
+    """Whether determiner ``i`` opens a noun phrase (a noun follows past ``before`` words),
+    agreeing with that noun, not with the subject (pt "a recepcionista é [seu] irmão")."""
     if not is_of(words[i], _DETERMINER):
         return False
     j = i + 1

@@ -149,10 +149,12 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     """The verdict from the target words ``aligned`` to the occupation."""
     words, rules, alignment = item.words, item.rules, item.alignment
     start, end = item.occupation
+    context = (alignment, rules, item.occupation)
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
     head = head_of(words, aligned, rules)
-    if end - start > 1 and head not in plausible:
-        head = phrase_head(words, head, alignment, rules)
+    # a compound: the noun whose complement the head is, and so on leftwards
+    while end - start > 1 and (outer := phrase_head(words, head, *context, plausible)) != head:
+        head = outer
     own, own_readings = gender_of(words[head], _own_classes(words[head], rules))
     if inanimate(words[head], rules):
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell

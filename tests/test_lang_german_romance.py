@@ -141,3 +141,20 @@ def test_a_compound_occupation_keeps_a_head_that_translates_it(taggers):
 def test_feminine_endings(taggers, lang, translation, word, expected):
     verdict = _verdict(taggers, lang, translation, word, expected)
     assert verdict.label == "correct", verdict.to_json()
+
+
+def test_a_compound_occupation_reads_the_noun_its_other_word_is_linked_to(taggers):
+    # "assistant attorney" → "assistante du procureur": the person is the assistant
+    sentence = taggers("fr").tag(["Moller est assistante du procureur du comté."])[0]
+    tokens = sentence.tokens
+    verdict = label(
+        expected_gender="female",
+        source_tokens="Moller is an assistant attorney for the county .".split(),
+        occupation=(3, 5),
+        sentence=sentence,
+        alignment=frozenset({(3, tokens.index("assistante")), (4, tokens.index("procureur"))}),
+        rules=agreement_rules("fr"),
+        translations=lambda s: [tokens.index("procureur")] if s == 4 else [],
+    )
+    assert verdict.label == "correct", verdict.to_json()
+    assert verdict.evidence[0].text == "assistante"
