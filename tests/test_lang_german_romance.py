@@ -46,6 +46,11 @@ CASES = [
     ("de", "Der Janitorin gefiel das Buch.", "Janitorin", "female", "correct"),
     # "Koch" is also a neuter noun in german-nouns; as Köchin exists, it is the agent noun
     ("de", "Der Redakteur half dem Koch, weil er müde war.", "Koch", "male", "correct"),
+    # without an article word the adjective is strong: "alte" is feminine (masc. "alter")
+    ("de", "Sie trat als 16 Jahre alte Büroangestellte ein.", "Büroangestellte", "male", "wrong"),
+    ("de", "Er trat als alter Angestellter ein.", "Angestellter", "male", "correct"),
+    # the motion suffix on a hyphenated compound
+    ("de", "Sie arbeitete kurzzeitig als IIHF-Auditorin.", "IIHF-Auditorin", "female", "correct"),
     # a known feminine noun keeps its dative reading first in the sentence
     ("de", "Der Lehrerin gefiel das Buch.", "Lehrerin", "female", "correct"),
     # ro: a capitalised word with the enclitic definite article is a noun, not a name

@@ -69,6 +69,8 @@ class GermanTable:
     determiners: Mapping[str, tuple[Reading, ...]]
     pronouns: Mapping[str, tuple[Reading, ...]]
     adjective_endings: Mapping[str, tuple[Reading, ...]]
+    #: the endings of an adjective with no article word before it
+    strong_endings: Mapping[str, frozenset[Reading]]
     #: the cases a phrase first in its sentence is read in, and the marks that end one
     sentence_start: frozenset[str]
     sentence_ends: frozenset[str]
@@ -97,6 +99,10 @@ def german_table() -> GermanTable:
         determiners=determiners,
         pronouns={form: _readings(texts) for form, texts in data["pronouns"].items()},
         adjective_endings={ending: _readings(texts) for ending, texts in endings},
+        strong_endings={
+            ending: frozenset(_readings(texts))
+            for ending, texts in data["strong_adjective_endings"].items()
+        },
         sentence_start=frozenset(government["sentence_start"]),
         sentence_ends=frozenset(government["sentence_ends"]),
         prepositions={word: frozenset(cases) for word, cases in government["prepositions"].items()},
@@ -220,6 +226,8 @@ class GermanAnalyser:
         if start == i or not (loan or _all_of(noun, _NOUN)):
             return
         shared = set.intersection(*({_key(a) for a in readings[j]} for j in range(start, i)))
+        if not any(_all_of(readings[j], _DETERMINER) for j in range(start, i)):
+            shared &= self._strong(words[i - 1])
         if loan:
             shared = {key for key in shared if key.gender in self.table.loan_genders}
         else:
@@ -243,6 +251,11 @@ class GermanAnalyser:
                 key.analysis(words[i], "NOUN", f"{evidence} {_text(key)}{note}")
                 for key in sorted(shared)
             )
+
+    def _strong(self, adjective: str) -> frozenset[Reading]:
+        """The readings of ``adjective``'s ending in the strong declension."""
+        ending = next((e for e in self.table.adjective_endings if adjective.endswith(e)), "")
+        return self.table.strong_endings.get(ending, frozenset())
 
     def _governed(self, words: Sequence[str], start: int) -> tuple[frozenset[str], str]:
         """The cases a phrase beginning at ``start`` may be in, from the word before it,
