@@ -88,6 +88,8 @@ def inconclusive(reason: str) -> Verdict:
 
 
 _COMMON_NOUN = frozenset({"NOUN"})
+#: The word class of a word no analyser knows.
+_UNKNOWN = frozenset({"X"})
 
 
 def label(
@@ -178,8 +180,12 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             reason = CONFLICTING_GENDER
             evidence = (noun, *votes[PREDICATE], *votes[CLAUSE], *votes[PHRASE])
             return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
+        # untranslated: spelled as in the source and unknown to the language's analysers (a
+        # loan they list, es "sheriff" <n><mf>, is a word of the language with no gender)
         source = {token.lower() for token in item.source_tokens[start:end]}
-        untranslated = any(words[i].text.lower() in source for i in aligned)
+        untranslated = any(
+            words[i].text.lower() in source and words[i].upos_set <= _UNKNOWN for i in aligned
+        )
         reason = UNTRANSLATED if untranslated else NO_GENDER
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun,))
     verdict = CORRECT if gender == item.expected_gender else WRONG

@@ -163,3 +163,10 @@ def test_a_compound_occupation_reads_the_noun_its_other_word_is_linked_to(tagger
     )
     assert verdict.label == "correct", verdict.to_json()
     assert verdict.evidence[0].text == "assistante"
+
+
+def test_a_loan_the_lexicon_lists_is_no_untranslated_word(taggers):
+    # es "sheriff" is in Apertium's Spanish dictionary (<n><mf>): a Spanish noun whose
+    # gender "Mi" does not show, not an English word left in place
+    verdict = _verdict(taggers, "es", "Mi sheriff es su madre.", "sheriff", "female")
+    assert (verdict.label, verdict.reason) == ("inconclusive", "no_gender"), verdict.to_json()
