@@ -1,22 +1,17 @@
 """Which target words agree with a noun: its phrase (articles, adjectives), its predicate,
 the sentence's predicates, coordinated nouns; and the gender each of them names.
 
-Pure functions over tagged words. The rules are data (agreement.toml): one table per
-language, with family defaults, read once per language.
+Pure functions over tagged words. The rules are data (agreement.toml, read by
+checker/agreement_rules.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from typing import Any
 
+from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
-from checker.languages import language
 from checker.readings import (
-    FeatureSet,
     after_copula,
     agrees_elsewhere,
     can_be_subject,
@@ -26,69 +21,6 @@ from checker.readings import (
     verb_subjects,
 )
 from checker.readings import has_feats as _has_feats
-from checker.tables import read_table
-
-AGREEMENT_FILE = Path(__file__).with_name("agreement.toml")
-
-
-@dataclass(frozen=True)
-class AgreementRules:
-    """One language's agreement rules (see agreement.toml for what each field means)."""
-
-    noun: frozenset[str]
-    agreeing: frozenset[str]
-    before: frozenset[str]
-    after: frozenset[str]
-    degree_words: frozenset[str]
-    predicate_gap: frozenset[str]
-    predicate: frozenset[str]
-    dependents: frozenset[str]
-    subject: frozenset[str]
-    head_dependents: frozenset[str]
-    agreement_overrides: frozenset[str]
-    predicate_after: frozenset[str]
-    predicative: tuple[FeatureSet, ...]
-    predicative_gap: frozenset[str]
-    complement: frozenset[str]
-    clause_predicate: tuple[FeatureSet, ...]
-    clause_auxiliaries: frozenset[str]
-    coordinators: frozenset[str]
-    copulas: frozenset[str]
-    copula_gap: frozenset[str]
-    inanimate: tuple[FeatureSet, ...]
-    animate: tuple[FeatureSet, ...]
-    subject_verbs: tuple[FeatureSet, ...]
-    unmarked: frozenset[str]
-    marked: frozenset[str]
-    subject_case: tuple[FeatureSet, ...]
-    clause_boundaries: frozenset[str]
-    copula_case: tuple[FeatureSet, ...]
-    not_attributive: tuple[FeatureSet, ...]
-
-
-@cache
-def agreement_rules(lang: str) -> AgreementRules:
-    """The rules for ``lang`` (a code or alias of checker/languages.toml): the file's
-    [defaults], then its family's, then its own section's."""
-    table = read_table(AGREEMENT_FILE)
-    code = language(lang).code
-    own = dict(table.get(code, {}))
-    family = table["families"][own.pop("family")] if "family" in own else {}
-    merged: dict[str, Any] = {**table["defaults"], **family, **own}
-    return AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
-
-
-#: The fields that hold feature sets.
-_FEATURE_SETS = frozenset(
-    "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs".split()
-) | {"not_attributive"}
-
-
-def _field(key: str, value: Any) -> Any:
-    if key in _FEATURE_SETS:
-        return tuple(frozenset(feats.items()) for feats in value)
-    return frozenset(value)
-
 
 #: How a bound word agrees: with the person the noun names, as its predicate (past-tense
 #: verb, participle, copula), next to the noun or (clause) elsewhere in the sentence; or
@@ -157,14 +89,18 @@ def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) ->
 
 
 def phrase_head(
-    words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules
+    words: Sequence[Word],
+    head: int,
+    alignment: Alignment,
+    rules: AgreementRules,
+    occupation: tuple[int, int],
+    plausible: Collection[int] = (),
 ) -> int:
-    """The noun whose complement ``head`` is, if no source word is linked to it: an
-    English compound occupation is often "noun of noun" in translation (school teacher →
-    es "profesor de secundaria"), and the aligner may link only the complement. Asked
-    only for compounds: for one English word, the aligned noun after "de" is more often
-    the person itself ("los objetivos de la autora").
-    """
+    """The noun whose complement ``head`` is, if linked to the occupation's other words
+    (fr "[assistante] du procureur"), or to nothing while ``head`` does not translate the
+    occupation (``plausible``): an English compound is often "noun of noun" in translation
+    (school teacher → es "profesor de secundaria"). Asked only for compounds: for one
+    English word, the aligned noun after "de" is more often the person itself."""
     if not rules.complement or not is_of(words[head], rules.noun):
         return head
     i = head - 1
@@ -175,10 +111,10 @@ def phrase_head(
     i -= 1
     while i >= 0 and is_of(words[i], rules.after) and not is_of(words[i], rules.noun):
         i -= 1
-    linked = {t for _, t in alignment}
-    if i >= 0 and is_of(words[i], rules.noun) and i not in linked:
-        return i
-    return head
+    inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
+    if i < 0 or not is_of(words[i], rules.noun) or i in {t for _, t in alignment} - inside:
+        return head  # a noun linked to another word: pt "a decisão do juiz" ("ruling")
+    return i if i in inside or head not in plausible else head
 
 
 def bound_words(
@@ -227,7 +163,8 @@ def bound_words(
             and is_of(word, rules.predicate)
             and gender_of(word, rules.predicate)[0] is not None
         ):
-            bound.append((j, rules.predicate, PREDICATE))
+            if not _opens_noun_phrase(words, j, rules):
+                bound.append((j, rules.predicate, PREDICATE))
             break
         if not is_of(word, rules.predicate_gap):
             break
@@ -261,6 +198,17 @@ def bound_words(
     ):
         bound.append((k, rules.noun, PREDICATE))
     return bound
+
+
+def _opens_noun_phrase(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether determiner ``i`` opens a noun phrase (a noun follows past ``before`` words),
+    agreeing with that noun, not with the subject (pt "a recepcionista é [seu] irmão")."""
+    if not is_of(words[i], _DETERMINER):
+        return False
+    j = i + 1
+    while j < len(words) and is_of(words[j], rules.before) and not is_of(words[j], rules.noun):
+        j += 1
+    return j < len(words) and is_of(words[j], rules.noun)
 
 
 def _can_agree(word: Word, classes: Collection[str]) -> bool:

@@ -9,7 +9,7 @@ the expected gender. The rules that find the words agreeing with a noun are data
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,7 +18,6 @@ from checker.agreement import (
     OTHER_SUBJECT,
     PHRASE,
     PREDICATE,
-    AgreementRules,
     bound_words,
     clause_predicates,
     every_reading_carries,
@@ -28,6 +27,7 @@ from checker.agreement import (
     is_of,
     phrase_head,
 )
+from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, TaggedSentence, Word
 from checker.readings import carries
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
@@ -44,6 +44,9 @@ UNMARKED_GENDER = "unmarked_gender"
 UNTRANSLATED = "untranslated"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
 
+#: The evidence role of a word read in place of the aligned one.
+REALIGNED = "realigned"
+
 
 @dataclass(frozen=True, slots=True)
 class Evidence:
@@ -53,6 +56,7 @@ class Evidence:
     text: str
     role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word;
     # "other_subject": a sentence predicate set aside, its subject being someone else
+    # "realigned": the word read in place of the aligned one, and why
     gender: str | None
     readings: tuple[str, ...]
 
@@ -92,6 +96,8 @@ def inconclusive(reason: str) -> Verdict:
 
 
 _COMMON_NOUN = frozenset({"NOUN"})
+#: The word class of a word no analyser knows.
+_UNKNOWN = frozenset({"X"})
 
 
 def label(
@@ -102,16 +108,23 @@ def label(
     sentence: TaggedSentence,
     alignment: Alignment,
     rules: AgreementRules,
+    translations: Callable[[int], Collection[int]] | None = None,
 ) -> Verdict:
     """Label one translation: read the gender of the target word(s) aligned to the occupation
     (to its head, the last word, when that is linked: "school [teacher]").
 
     The head of the aligned words is their first noun that may name a person (see
-    :func:`_head`; for a compound occupation, the noun whose complement it is). Its gender
+    :func:`_head`; for a compound occupation, the noun whose complement it is, unless the
+    head itself translates the occupation). Its gender
     is read from, in order: its predicate (which agrees with the person: ru "врач пришла",
     "стала учителем"), else the sentence's predicates (pt "Rossi foi nomeada ... artista"),
     its phrase (es "la periodista"), its own readings. A later source yields to an earlier
     one only where agreement.toml lets agreement overrule the noun's own gender.
+
+    ``translations``, where the aligner knows them: a source position → the target
+    positions that translate it (its dictionaries). When the aligned words
+    give no gender, such a word elsewhere in the sentence is read instead, and the evidence
+    says so (pt "pôde [realizar]" aligned to "doctor", "médico" read).
     """
     words = sentence.words
     start, end = occupation
@@ -120,12 +133,38 @@ def label(
     )
     if not aligned:
         aligned = _sole_unlinked_person(words, alignment, rules)
-    if not aligned:
-        return inconclusive(NO_ALIGNMENT)
+    item = _Item(expected_gender, source_tokens, occupation, words, alignment, rules)
+    # asked only where needed: a compound occupation, or no gender found
+    plausible = _plausible(translations, occupation) if end - start > 1 else []
+    verdict = _read(item, aligned, plausible) if aligned else inconclusive(NO_ALIGNMENT)
+    if verdict.label != INCONCLUSIVE or verdict.reason == CONFLICTING_GENDER:
+        return verdict
+    plausible = plausible or _plausible(translations, occupation)
+    return _realigned(item, verdict, aligned, plausible)
+
+
+@dataclass(frozen=True)
+class _Item:
+    """What one record gives the labeller."""
+
+    expected_gender: str
+    source_tokens: Sequence[str]
+    occupation: tuple[int, int]
+    words: Sequence[Word]
+    alignment: Alignment
+    rules: AgreementRules
+
+
+def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdict:
+    """The verdict from the target words ``aligned`` to the occupation."""
+    words, rules, alignment = item.words, item.rules, item.alignment
+    start, end = item.occupation
+    context = (alignment, rules, item.occupation)
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
     head = head_of(words, aligned, rules)
-    if end - start > 1:
-        head = phrase_head(words, head, alignment, rules)
+    # a compound: the noun whose complement the head is, and so on leftwards
+    while end - start > 1 and (outer := phrase_head(words, head, *context, plausible)) != head:
+        head = outer
     own, own_readings = gender_of(_as_person(words[head], rules), _own_classes(words[head], rules))
     if inanimate(words[head], rules):
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
@@ -153,14 +192,59 @@ def label(
             reason = CONFLICTING_GENDER
             evidence = (noun, *votes[PREDICATE], *votes[CLAUSE], *votes[PHRASE], *aside)
             return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
-        source = {token.lower() for token in source_tokens[start:end]}
-        untranslated = any(words[i].text.lower() in source for i in aligned)
+        # untranslated: spelled as in the source and unknown to the language's analysers (a
+        # loan they list, es "sheriff" <n><mf>, is a word of the language with no gender)
+        source = {token.lower() for token in item.source_tokens[start:end]}
+        untranslated = any(
+            words[i].text.lower() in source and words[i].upos_set <= _UNKNOWN for i in aligned
+        )
         reason = UNTRANSLATED if untranslated else NO_GENDER
         if own is not None:  # in ``unmarked``, with no agreement to confirm it
             reason = UNMARKED_GENDER
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun, *aside))
-    verdict = CORRECT if gender == expected_gender else WRONG
+    verdict = CORRECT if gender == item.expected_gender else WRONG
     return Verdict(verdict, None, target_tokens, gender, (noun, *evidence, *aside))
+
+
+def _plausible(
+    translations: Callable[[int], Collection[int]] | None, occupation: tuple[int, int]
+) -> list[int]:
+    """The target positions that translate the occupation's head (its last word), else
+    any of its words."""
+    if translations is None:
+        return []
+    start, end = occupation
+    for source in (end - 1, *range(start, end - 1)):
+        found = sorted(translations(source))
+        if found:
+            return found
+    return []
+
+
+def _realigned(
+    item: _Item, verdict: Verdict, aligned: list[int], plausible: Collection[int]
+) -> Verdict:
+    """When the aligned words gave no gender: the verdict of the one word elsewhere in the
+    sentence that translates the occupation, if there is exactly one and it
+    decides, with an evidence line that names it and why; else ``verdict``."""
+    said = {item.words[j].text.lower() for j in aligned}  # the same word again: another mention
+    others = [i for i in plausible if item.words[i].text.lower() not in said]
+    if len(others) != 1:
+        return verdict
+    (i,) = others
+    found = _read(item, [i], [i])
+    if found.label == INCONCLUSIVE:
+        return verdict
+    words = item.words
+    start, end = item.occupation
+    was = " ".join(words[j].text for j in aligned) or "nothing"
+    why = (
+        f"{words[i].text}: read instead of the aligned {was}, which gave no gender "
+        f"({verdict.reason}): a dictionary translation of "
+        f"{' '.join(item.source_tokens[start:end])!r} (the aligner's dictionaries)"
+    )
+    note = Evidence(i, words[i].text, REALIGNED, None, (why,))
+    return replace(found, evidence=(note, *found.evidence))
 
 
 def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:

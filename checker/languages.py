@@ -108,6 +108,8 @@ def _rules(rows: str | list[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]
     """Suffix rules given in the row, or the ``rules`` of the file under checker/data/ the
     row names (a language with many rules: the closed word classes and the endings)."""
     return tuple(read_table(DATA / rows)["rules"] if isinstance(rows, str) else rows)
+
+
 def _wordlist(row: Mapping[str, Any] | None) -> WordListSpec | None:
     if not row:
         return None

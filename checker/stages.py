@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.agreement import agreement_rules
+from checker.agreement_rules import agreement_rules
 from checker.backends import registry
 from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
 from checker.label import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive, label
@@ -98,7 +98,11 @@ def label_chunk(aligned: TaggedChunk) -> list[dict]:
     for lang, (positions, sentences) in aligned.sentences.items():
         rules = agreement_rules(lang)
         alignments = aligned.alignments[lang]
-        for position, sentence, alignment in zip(positions, sentences, alignments, strict=True):
+        # an aligner may also say which target words translate each source word
+        translations = getattr(alignments, "translations", None)
+        for k, (position, sentence, alignment) in enumerate(
+            zip(positions, sentences, alignments, strict=True)
+        ):
             item = chunk[position]
             verdicts[position] = label(
                 expected_gender=item.expected_gender,
@@ -107,6 +111,7 @@ def label_chunk(aligned: TaggedChunk) -> list[dict]:
                 sentence=sentence,
                 alignment=alignment,
                 rules=rules,
+                translations=translations(k) if translations else None,
             )
     return [
         {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)

@@ -25,10 +25,10 @@ from collections.abc import Collection, Sequence
 from checker.agreement import (
     CLAUSE,
     PREDICATE,
-    AgreementRules,
     gender_of,
     is_of,
 )
+from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
 from checker.readings import is_copula
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from checker_fakes import FakeTagger, dictionary_alignment, tag_word
 
-from checker.agreement import agreement_rules
+from checker.agreement_rules import agreement_rules
 from checker.backends.base import TaggedSentence, Word
 from checker.label import label
 from checker.languages import languages

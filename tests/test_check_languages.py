@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.agreement import agreement_rules
+from checker.agreement_rules import agreement_rules
 from checker.label import label
 
 CASES = [

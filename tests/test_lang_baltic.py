@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from checker.agreement import agreement_rules
+from checker.agreement_rules import agreement_rules
 from checker.label import label
 from checker.languages import language
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.agreement import agreement_rules
+from checker.agreement_rules import agreement_rules
 from checker.backends.dictionary import translation_pairs
 from checker.backends.hspell import HspellAnalyser, hspell_tags
 from checker.backends.wordlist import read_wordlist

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.agreement import agreement_rules
+from checker.agreement_rules import agreement_rules
 from checker.label import label
 from checker.records import tokenize_english
 
@@ -55,17 +55,37 @@ def test_serbian_capitals_keep_their_digraphs(taggers):
     ("source", "occupation", "target", "linked", "outcome"),
     [
         # Cyrillic, read through its transliteration
-        ("The teacher is her brother.", "teacher", "Учитељица је њен брат.", "Учитељица",
-         "correct"),
+        (
+            "The teacher is her brother.",
+            "teacher",
+            "Учитељица је њен брат.",
+            "Учитељица",
+            "correct",
+        ),
         ("The teacher is her brother.", "teacher", "Учитељ је њен брат.", "Учитељ", "wrong"),
         # a demonstrative or possessive (a pronoun to the analyser) agrees with the noun
-        ("That employee is his brother.", "employee", "Taj zaposleni je njegov brat.",
-         "zaposleni", "wrong"),
-        ("My employee is his brother.", "employee", "Moja zaposlena je njegov brat.",
-         "zaposlena", "correct"),
+        (
+            "That employee is his brother.",
+            "employee",
+            "Taj zaposleni je njegov brat.",
+            "zaposleni",
+            "wrong",
+        ),
+        (
+            "My employee is his brother.",
+            "employee",
+            "Moja zaposlena je njegov brat.",
+            "zaposlena",
+            "correct",
+        ),
         # -ista nouns are masculine (the feminine is -istkinja)
-        ("That pianist is her brother.", "pianist", "Тај пијаниста је њен брат.", "пијаниста",
-         "wrong"),
+        (
+            "That pianist is her brother.",
+            "pianist",
+            "Тај пијаниста је њен брат.",
+            "пијаниста",
+            "wrong",
+        ),
     ],
 )
 def test_serbo_croatian(taggers, source, occupation, target, linked, outcome):

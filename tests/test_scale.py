@@ -176,7 +176,11 @@ def test_a_worker_killed_mid_run_is_replaced_by_the_other(tmp_path):
                    *SLOW, "--scheduler", address]  # fmt: skip
         run = subprocess.Popen(
             list(map(str, command)),
-            cwd=REPO, env=environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            cwd=REPO,
+            env=environment(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         wait_for_chunks(tmp_path / ".out.partial", 2)
         os.kill(workers[0].pid, signal.SIGKILL)

@@ -14,7 +14,7 @@ on a few rare words.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from difflib import SequenceMatcher
 from functools import cached_property, lru_cache
 from importlib import metadata
@@ -33,6 +33,11 @@ from checker.languages import language
 COGNATE_SIMILARITY = 0.65
 MIN_COGNATE = 4
 LEXICAL_PRIOR = 5.0
+#: How close a target word must be to a dictionary translation (see
+#: dictionary.translation_pairs) for the labeller to read it when the aligned word gives no
+#: gender: look-alikes are not enough there (negotiator/negociação, cardiologist/cardiologia
+#: name things), nor loose matches (clerk's "employé" / "emploi").
+TRANSLATION_CLOSENESS = 0.85
 #: How much better than any rival a look-alike or translation must be to anchor a link.
 ANCHOR_MARGIN = 0.1
 
@@ -170,6 +175,26 @@ class Symmetrised(Sequence[Alignment]):
             target_lines[k].lower().split(),
             self._alike,
         )
+
+    def translations(self, position: int) -> Callable[[int], list[int]]:
+        """For pair ``position``: a source position → the target positions that translate it
+        (the dictionaries, at least TRANSLATION_CLOSENESS close), for the labeller to read
+        when the aligned word gives no gender."""
+        k = self._line_of.get(position % self._count) if self._count else None
+        if k is None:
+            return lambda source: []
+        source_words = self._lines[0][k].lower().split()
+        target_words = self._lines[1][k].lower().split()
+
+        def found(source: int) -> list[int]:
+            known = self._alike.get(source_words[source], {}) if source < len(source_words) else {}
+            return [
+                t
+                for t, word in enumerate(target_words)
+                if known.get(word, 0.0) >= 1.0 + TRANSLATION_CLOSENESS
+            ]
+
+        return found
 
 
 def look_alike_pairs(

@@ -16,7 +16,7 @@ import csv
 import importlib.util
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from itertools import compress
 from typing import NamedTuple
@@ -69,6 +69,19 @@ class GermanTable:
     determiners: Mapping[str, tuple[Reading, ...]]
     pronouns: Mapping[str, tuple[Reading, ...]]
     adjective_endings: Mapping[str, tuple[Reading, ...]]
+    #: the endings of an adjective with no article word before it
+    strong_endings: Mapping[str, frozenset[Reading]]
+    #: the cases a phrase first in its sentence is read in, and the marks that end one
+    sentence_start: frozenset[str]
+    sentence_ends: frozenset[str]
+    #: preposition → the cases it governs
+    prepositions: Mapping[str, frozenset[str]]
+    #: the genders a capitalised word german-nouns lacks may have after article words
+    loan_genders: frozenset[str]
+    loan_endings_left: tuple[str, ...]
+    #: the feminine motion suffix and the umlauts it may bring, longest vowel first
+    motion_suffix: str
+    umlauts: Mapping[str, str]
 
 
 @cache
@@ -81,10 +94,22 @@ def german_table() -> GermanTable:
                 determiners.setdefault(stem + ending, _readings(texts))
     # Longest ending first, so "-en" is tried before "-n"-less shorter ones.
     endings = sorted(data["adjective_endings"].items(), key=lambda item: -len(item[0]))
+    government = data["case_government"]
     return GermanTable(
         determiners=determiners,
         pronouns={form: _readings(texts) for form, texts in data["pronouns"].items()},
         adjective_endings={ending: _readings(texts) for ending, texts in endings},
+        strong_endings={
+            ending: frozenset(_readings(texts))
+            for ending, texts in data["strong_adjective_endings"].items()
+        },
+        sentence_start=frozenset(government["sentence_start"]),
+        sentence_ends=frozenset(government["sentence_ends"]),
+        prepositions={word: frozenset(cases) for word, cases in government["prepositions"].items()},
+        loan_genders=frozenset(data["loan_nouns"]["genders"]),
+        loan_endings_left=tuple(data["loan_nouns"]["endings_left"]),
+        motion_suffix=data["motion"]["suffix"],
+        umlauts=dict(sorted(data["motion"]["umlauts"].items(), key=lambda item: -len(item[0]))),
     )
 
 
@@ -167,9 +192,79 @@ class GermanAnalyser:
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
         readings = [self._word(word) for word in words]
         for i, word in enumerate(words[:-1]):
-            if not readings[i] and word.islower() and self.noun(words[i + 1]):
+            if not readings[i] and word.islower() and self._before_noun(words, readings, i):
                 readings[i] = self._adjective(word)
+        for i in range(1, len(words)):
+            self._agree(words, readings, i)
         return readings
+
+    def _before_noun(
+        self, words: Sequence[str], readings: Sequence[tuple[Analysis, ...]], i: int
+    ) -> bool:
+        """Whether word ``i`` stands where an attributive adjective does: before a listed
+        noun, or between an article word and a capitalised word ("der neue Analyst")."""
+        after = words[i + 1]
+        if self.noun(after):
+            return True
+        return i > 0 and after[:1].isupper() and _all_of(readings[i - 1], _DETERMINER)
+
+    def _agree(self, words: Sequence[str], readings: list[tuple[Analysis, ...]], i: int) -> None:
+        """Narrow the readings of noun ``i`` and of the article words and adjectives before
+        it to the gender, number and case they share, and to the case the word before the
+        phrase governs where one of those remains ("Der Vorgesetzte ist" is m Sing Nom).
+        A capitalised word german-nouns lacks takes the readings its article words leave
+        (see [loan_nouns] in german.toml). Nothing changes where they share none."""
+        start = i
+        while start > 0 and _all_of(readings[start - 1], _PHRASE):
+            start -= 1
+        noun = readings[i]
+        loan = (
+            not noun
+            and words[i][:1].isupper()
+            and not words[i].endswith(self.table.loan_endings_left)
+        )
+        if start == i or not (loan or _all_of(noun, _NOUN)):
+            return
+        shared = set.intersection(*({_key(a) for a in readings[j]} for j in range(start, i)))
+        if not any(_all_of(readings[j], _DETERMINER) for j in range(start, i)):
+            shared &= self._strong(words[i - 1])
+        if loan:
+            shared = {key for key in shared if key.gender in self.table.loan_genders}
+        else:
+            shared &= {_key(a) for a in noun}
+        cases, why = self._governed(words, start)
+        if {key for key in shared if key.case in cases}:
+            shared = {key for key in shared if key.case in cases}
+        else:
+            why = ""
+        if not shared:
+            return
+        phrase = " ".join(words[start : i + 1])
+        note = f" (agrees in {phrase}{why})"
+        for j in range(start, i + 1):
+            readings[j] = tuple(
+                replace(a, evidence=a.evidence + note) for a in readings[j] if _key(a) in shared
+            )
+        if loan:
+            evidence = f"{words[i]}: noun unknown to german-nouns, read as a person noun"
+            readings[i] = tuple(
+                key.analysis(words[i], "NOUN", f"{evidence} {_text(key)}{note}")
+                for key in sorted(shared)
+            )
+
+    def _strong(self, adjective: str) -> frozenset[Reading]:
+        """The readings of ``adjective``'s ending in the strong declension."""
+        ending = next((e for e in self.table.adjective_endings if adjective.endswith(e)), "")
+        return self.table.strong_endings.get(ending, frozenset())
+
+    def _governed(self, words: Sequence[str], start: int) -> tuple[frozenset[str], str]:
+        """The cases a phrase beginning at ``start`` may be in, from the word before it,
+        and the evidence that says why; no cases where that word governs none."""
+        if start == 0 or words[start - 1] in self.table.sentence_ends:
+            return self.table.sentence_start, ", first in its sentence: subject"
+        before = words[start - 1].lower()
+        cases = self.table.prepositions.get(before, frozenset())
+        return cases, f", after the preposition {before}" if cases else ""
 
     def _read_word(self, word: str) -> tuple[Analysis, ...]:
         lower = word.lower()
@@ -200,13 +295,24 @@ class GermanAnalyser:
 
     def _person_first(self, noun: str) -> list[tuple[str, Reading]]:
         """The readings of a listed noun; of a form that is both a masculine agent noun with
-        a feminine in -in and a feminine noun, the agent noun's (Leiter, as Leiterin exists;
-        die Leiter "ladder" names no person)."""
+        a feminine in -in and a noun of another gender, the agent noun's (Leiter, as
+        Leiterin exists: die Leiter "ladder" names no person; Koch, as Köchin exists)."""
         found = self.nouns[noun]
         genders = {reading.gender for _, reading in found}
-        if {"m", "f"} <= genders and noun + "in" in self.nouns:
-            return [(lemma, reading) for lemma, reading in found if reading.gender != "f"]
+        if "m" in genders and len(genders) > 1 and self._has_feminine(noun):
+            return [(lemma, reading) for lemma, reading in found if reading.gender == "m"]
         return found
+
+    def _has_feminine(self, noun: str) -> bool:
+        """Whether german-nouns lists the noun's feminine in -in, with or without umlaut."""
+        suffix = self.table.motion_suffix
+        if noun + suffix in self.nouns:
+            return True
+        for vowel, umlaut in self.table.umlauts.items():
+            at = noun.rfind(vowel)
+            if at >= 0 and not any(v in noun[at + len(vowel) :] for v in "aou"):
+                return noun[:at] + umlaut + noun[at + len(vowel) :] + suffix in self.nouns
+        return False
 
     def _adjective(self, word: str) -> tuple[Analysis, ...]:
         for ending, readings in self.table.adjective_endings.items():
@@ -218,6 +324,23 @@ class GermanAnalyser:
                     for reading in readings
                 )
         return ()
+
+
+_DETERMINER = frozenset({"DET"})
+_PHRASE = frozenset({"DET", "ADJ"})
+_NOUN = frozenset({"NOUN"})
+_GENDER_LETTER = {"Masc": "m", "Fem": "f", "Neut": "n"}
+
+
+def _all_of(readings: Sequence[Analysis], classes: frozenset[str]) -> bool:
+    """Whether there are readings and each is of one of the word ``classes``."""
+    return bool(readings) and all(a.upos in classes for a in readings)
+
+
+def _key(analysis: Analysis) -> Reading:
+    """The gender, number and case of a reading this module made."""
+    feats = analysis.feats
+    return Reading(_GENDER_LETTER.get(feats.get("Gender", ""), "-"), feats["Number"], feats["Case"])
 
 
 def _text(reading: Reading) -> str:

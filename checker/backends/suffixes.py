@@ -25,6 +25,7 @@ class SuffixRule:
     feats: Mapping[str, str]
     note: str  # why the rule holds, with its source
     upos: tuple[str, ...] = ("NOUN",)  # the classes it reads (``endings``: narrows)
+    capitalised: bool = False  # also read capitalised words: an ending names never take
 
     @classmethod
     def from_row(cls, row: Mapping) -> SuffixRule:
@@ -34,6 +35,7 @@ class SuffixRule:
             feats=dict(row.get("feats", {})),
             note=row["note"],
             upos=_classes(row.get("upos", "NOUN")),
+            capitalised=row.get("capitalised", False),
         )
 
 
@@ -49,17 +51,26 @@ class SuffixAnalyser:
         self.rules = [SuffixRule.from_row(row) for row in rules]
         self.names_capitalised = names_capitalised
         self._word = lru_cache(maxsize=1 << 16)(self._read_word)
+        self._capitalised = lru_cache(maxsize=1 << 16)(self._read_capitalised)
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
         """Each word's guessed readings; none for a capitalised word where the language
         capitalises only names (and sentence starts): an unknown capitalised word is far
-        more often a name (pt "Getzowa foi contratada") than a noun the analyser lacks."""
+        more often a name (pt "Getzowa foi contratada") than a noun the analyser lacks,
+        unless a rule for capitalised words reads it (an ending no name takes)."""
         if not self.names_capitalised:
             return [self._word(word) for word in words]
-        return [() if word[:1].isupper() else self._word(word) for word in words]
+        return [
+            self._capitalised(word) if word[:1].isupper() else self._word(word) for word in words
+        ]
 
-    def _read_word(self, word: str) -> tuple[Analysis, ...]:
-        for rule in self.rules:
+    def _read_capitalised(self, word: str) -> tuple[Analysis, ...]:
+        return self._read_word(word, [rule for rule in self.rules if rule.capitalised])
+
+    def _read_word(
+        self, word: str, rules: Sequence[SuffixRule] | None = None
+    ) -> tuple[Analysis, ...]:
+        for rule in self.rules if rules is None else rules:
             if rule.pattern.search(word):
                 return tuple(
                     Analysis(

@@ -1,0 +1,75 @@
+"""Each language's agreement rules, read from agreement.toml: one table per language, with
+family defaults and [defaults] under it, read once per language. What each field means is
+said in the file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from checker.languages import language
+from checker.readings import FeatureSet
+from checker.tables import read_table
+
+AGREEMENT_FILE = Path(__file__).with_name("agreement.toml")
+
+
+@dataclass(frozen=True)
+class AgreementRules:
+    """One language's agreement rules (see agreement.toml for what each field means)."""
+
+    noun: frozenset[str]
+    agreeing: frozenset[str]
+    before: frozenset[str]
+    after: frozenset[str]
+    degree_words: frozenset[str]
+    predicate_gap: frozenset[str]
+    predicate: frozenset[str]
+    dependents: frozenset[str]
+    subject: frozenset[str]
+    head_dependents: frozenset[str]
+    agreement_overrides: frozenset[str]
+    predicate_after: frozenset[str]
+    predicative: tuple[FeatureSet, ...]
+    predicative_gap: frozenset[str]
+    complement: frozenset[str]
+    clause_predicate: tuple[FeatureSet, ...]
+    clause_auxiliaries: frozenset[str]
+    coordinators: frozenset[str]
+    copulas: frozenset[str]
+    copula_gap: frozenset[str]
+    inanimate: tuple[FeatureSet, ...]
+    animate: tuple[FeatureSet, ...]
+    subject_verbs: tuple[FeatureSet, ...]
+    unmarked: frozenset[str]
+    marked: frozenset[str]
+    subject_case: tuple[FeatureSet, ...]
+    clause_boundaries: frozenset[str]
+    copula_case: tuple[FeatureSet, ...]
+    not_attributive: tuple[FeatureSet, ...]
+
+
+@cache
+def agreement_rules(lang: str) -> AgreementRules:
+    """The rules for ``lang`` (a code or alias of checker/languages.toml): the file's
+    [defaults], then its family's, then its own section's."""
+    table = read_table(AGREEMENT_FILE)
+    code = language(lang).code
+    own = dict(table.get(code, {}))
+    family = table["families"][own.pop("family")] if "family" in own else {}
+    merged: dict[str, Any] = {**table["defaults"], **family, **own}
+    return AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
+
+
+#: The fields that hold feature sets.
+_FEATURE_SETS = frozenset(
+    "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs".split()
+) | {"not_attributive"}
+
+
+def _field(key: str, value: Any) -> Any:
+    if key in _FEATURE_SETS:
+        return tuple(frozenset(feats.items()) for feats in value)
+    return frozenset(value)
