@@ -41,6 +41,7 @@ from checker.stages import (
 )
 from common.errors import GenError
 from common.io import atomic_write, output_directory, resolve_input, write_jsonl
+from common.outputs import claim_output, partial_path, work_folder
 
 T = TypeVar("T")
 
@@ -119,9 +120,13 @@ def check(
     notices (records of a language no backend can read here).
     """
     input_path = resolve_input(input_path)
-    if out.exists() and not (force or resume):
-        raise GenError("output directory exists; pass --force to replace it", path=out)
-    hypotheses = read_hypotheses(input_path, hyp) if hyp is not None else None
+    partial = partial_path(out)
+    resume = claim_output(out, partial, force=force, resume=resume)
+    hypotheses = (
+        read_hypotheses(input_path, hyp, strict=not options.skip_invalid)
+        if hyp is not None
+        else None
+    )
     lang = lang.strip().lower() if lang else None
     scan = scan_input(
         input_path,
@@ -144,9 +149,29 @@ def check(
     )
     signature = _signature(scan, backends, options)
 
-    partial = out.with_name(f".{out.name}.partial")
     state = {"fingerprint": scan.input_digest.hexdigest(), "signature": signature}
-    _prepare_partial(partial, state, resume)
+    with work_folder(partial, state, resume=resume):
+        done = _label(
+            input_path, hypotheses, lang, scan, backends, options, summary, partial, progress
+        )
+        _write_output(out, partial, scan, signature, summary)
+    shutil.rmtree(partial, ignore_errors=True)
+    return CheckRun(n=done, rejected=scan.rejected, signature=signature)
+
+
+def _label(
+    input_path: Path,
+    hypotheses: list[str] | None,
+    lang: str | None,
+    scan: Scan,
+    backends: Mapping[str, Backends | None],
+    options: CheckOptions,
+    summary: Summary | None,
+    partial: Path,
+    progress: Callable[[int, int], None] | None,
+) -> int:
+    """Label the input chunk by chunk into ``partial`` (chunks already there are read back,
+    not labelled again); return how many records there are."""
     add = summary.add if summary is not None else lambda result: None
     done = 0
     items = (
@@ -190,7 +215,13 @@ def check(
             done += _finish_chunk(*pending, add)
             if progress:
                 progress(done, scan.items)
+    return done
 
+
+def _write_output(
+    out: Path, partial: Path, scan: Scan, signature: dict[str, str], summary: Summary | None
+) -> None:
+    """Write the output folder, whole, from the finished chunks."""
     with output_directory(out, force=True) as staging:
         with open(staging / "results.jsonl", "wb") as results_file:
             for chunk_file in sorted(partial.glob("chunk-*.jsonl")):
@@ -202,8 +233,6 @@ def check(
         if summary is not None:
             for name, text in summary.files(signature=signature, rejected=scan.rejected).items():
                 (staging / name).write_text(text, encoding="utf-8")
-    shutil.rmtree(partial, ignore_errors=True)
-    return CheckRun(n=done, rejected=scan.rejected, signature=signature)
 
 
 def _finish_chunk(
@@ -231,20 +260,3 @@ def _signature(
         "chunk": str(options.chunk_size),
         "version": common.__version__,
     }
-
-
-def _prepare_partial(partial: Path, state: dict[str, Any], resume: bool) -> None:
-    """Create the folder of finished chunks, or with ``resume`` check it belongs to this run."""
-    state_file = partial / "state.json"
-    if resume and state_file.is_file():
-        if json.loads(state_file.read_text(encoding="utf-8")) != state:
-            raise GenError(
-                "the interrupted run there was for other input or options; "
-                "run again without --resume to start afresh",
-                path=partial,
-            )
-        return
-    shutil.rmtree(partial, ignore_errors=True)
-    partial.mkdir(parents=True)
-    with atomic_write(state_file) as handle:
-        json.dump(state, handle)
