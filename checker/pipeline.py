@@ -185,6 +185,7 @@ def _label(
                 lang,
                 skip_invalid=options.skip_invalid,
                 after=scan.head_end,
+                rejected=frozenset(reject["line"] for reject in scan.rejects),
             ),
         )
     )

@@ -173,6 +173,12 @@ def _occupation_span(tokens: list[str], occupation: dict[str, Any], fail) -> tup
     if index is not None:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(tokens):
             raise fail("occupation.index", f"must be a token index in 0..{len(tokens) - 1}")
+        if words and tokens[index].lower() != words[-1]:
+            raise fail(
+                "occupation.text",
+                f"{text!r} does not match token {index} of the sentence ({tokens[index]!r}): "
+                "occupation.index must point at the occupation's last word",
+            )
         start = index + 1 - len(words)
         if words and start >= 0 and [t.lower() for t in tokens[start : index + 1]] == words:
             return start, index + 1

@@ -197,6 +197,27 @@ def read_text(path: str | Path) -> str:
     return "".join(line + "\n" for _, line in read_text_lines(path))
 
 
+class UniqueIds:
+    """The ids of one input seen so far: a second record with an id already seen is an
+    error naming both lines (it would count twice in every score)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self.lines: dict[tuple[str, str], int] = {}
+
+    def add(self, record_id: Any, line: int) -> None:
+        key = (type(record_id).__name__, str(record_id))
+        first = self.lines.setdefault(key, line)
+        if first != line:
+            raise GenError(
+                f"duplicate id {record_id!r}: line {first} has it too (each record needs "
+                "its own id; was the same file given twice?)",
+                path=self.path,
+                line=line,
+                field="id",
+            )
+
+
 def resolve_input(path: str | Path) -> Path:
     """A set's folder stands for its source.jsonl; a file stands for itself."""
     path = Path(path)
