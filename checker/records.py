@@ -145,6 +145,8 @@ def to_item(record: dict[str, Any], *, path: Path, line: int, default_lang: str 
     if not isinstance(translation, str):
         raise fail("translation", "must be a string")
     expected = record.get("expected_gender")
+    if "expected_gender" not in record:
+        raise fail("expected_gender", f"missing (one of {', '.join(GENDERS)})")
     if expected not in GENDERS:
         raise fail("expected_gender", f"must be one of {', '.join(GENDERS)}, not {expected!r}")
     lang = record_lang(record, default_lang)
