@@ -9,10 +9,16 @@ and words the language's bilingual dictionary gives as translations (teacher/Tur
 checker/backends/dictionary.py) get a lexical prior: the statistics still decide, but
 start from them. eflomal's sampler seeds itself from /dev/urandom, so two runs may differ
 on a few rare words.
+
+eflomal's binary is started so that it dies with gen (``setpriv --pdeathsig``: a gen killed
+with kill -9 leaves no eflomal behind), and its files go where :mod:`tempfile` puts them
+(`gen check` points that into its work area).
 """
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
 from difflib import SequenceMatcher
@@ -37,6 +43,20 @@ LEXICAL_PRIOR = 5.0
 ANCHOR_MARGIN = 0.1
 
 _NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+class _DyingWithGen:
+    """What eflomal's wrapper sees as :mod:`subprocess`: the same, but the binary it runs
+    gets SIGKILL when the gen thread that started it dies (Linux's parent-death signal)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(subprocess, name)
+
+    @staticmethod
+    def run(args: Sequence[str], **options: Any) -> subprocess.CompletedProcess:
+        setpriv = shutil.which("setpriv")  # util-linux: on every Debian
+        prefix = [setpriv, "--pdeathsig", "KILL", "--"] if setpriv else []
+        return subprocess.run([*prefix, *args], **options)
 
 
 class EflomalAligner(Aligner):
@@ -77,6 +97,9 @@ class EflomalAligner(Aligner):
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
     ) -> Sequence[Alignment]:
         import eflomal
+        import eflomal.cython
+
+        eflomal.cython.subprocess = _DyingWithGen()
 
         usable = [i for i, (s, t) in enumerate(zip(sources, targets, strict=True)) if s and t]
         source_lines = [_line(sources[i]) for i in usable]
