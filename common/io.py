@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -215,6 +215,19 @@ class UniqueIds:
                 path=self.path,
                 line=line,
                 field="id",
+            )
+
+
+def refuse_repeats(paths: Sequence[str | Path]) -> None:
+    """Refuse a file or folder given twice (by name or by another path to it): its records
+    would count twice."""
+    seen: dict[Path, int] = {}
+    for position, path in enumerate(paths, start=1):
+        first = seen.setdefault(Path(path).resolve(), position)
+        if first != position:
+            raise GenError(
+                f"given twice (arguments {first} and {position}); each input counts once",
+                path=path,
             )
 
 
