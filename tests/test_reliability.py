@@ -219,20 +219,25 @@ def test_6_model_folder_without_a_model(tmp_path, source):
 # 7: Ctrl-C reaches lt-proc too: its writer thread must not die with a traceback
 
 
-def test_7_lt_proc_gone_mid_write_raises_no_thread_traceback(taggers):
+def test_7_lt_proc_gone_mid_write_raises_no_thread_traceback():
     from checker.backends.apertium import ApertiumAnalyser
 
-    analyser = taggers("es")._apertium
-    assert isinstance(analyser, ApertiumAnalyser)
+    analyser = ApertiumAnalyser.__new__(ApertiumAnalyser)  # an lt-proc that stops reading
+    analyser.package = "test"
+    analyser._process = subprocess.Popen(
+        ["sleep", "0.3"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
     crashed: list[BaseException] = []
     hook, threading.excepthook = threading.excepthook, lambda args: crashed.append(args.exc_value)
     try:
-        analyser._process.kill()
-        analyser._process.wait()
-        with pytest.raises(RuntimeError):
-            analyser.analyse(["El editor es alto. " * 20_000])
+        with pytest.raises(RuntimeError, match="stopped answering"):
+            list(analyser._answer("word " * 200_000))  # more than a pipe holds
+        for thread in threading.enumerate():
+            if thread is not threading.current_thread():
+                thread.join(timeout=5)
     finally:
         threading.excepthook = hook
+        analyser._process.stdout.close()
     assert crashed == []
 
 
