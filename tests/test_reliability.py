@@ -390,3 +390,22 @@ def test_atomic_write_leaves_no_temporary_on_failure(tmp_path):
         handle.write("half")
         raise ValueError
     assert leftovers(tmp_path) == []
+
+
+def test_4_disk_full_under_eflomal_is_named(tmp_path, monkeypatch):
+    eflomal = pytest.importorskip("eflomal")
+    from collections import namedtuple
+
+    from checker.backends import eflomal_aligner
+
+    def short(self, sources, targets, links_filename_fwd, links_filename_rev, **options):
+        Path(links_filename_fwd).write_text("0-0\n")  # eflomal ran out of room mid-write
+        Path(links_filename_rev).write_text("")
+
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(eflomal.Aligner, "align", short)
+    monkeypatch.setattr(eflomal_aligner.shutil, "disk_usage", lambda path: usage(1, 1, 0))
+    aligner = eflomal_aligner.EflomalAligner("es", {})
+    with pytest.raises(OSError) as raised:
+        aligner.align([["the", "editor"]] * 2, [["el", "editor"]] * 2)
+    assert raised.value.errno == errno.ENOSPC

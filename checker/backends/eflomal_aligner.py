@@ -17,6 +17,8 @@ with kill -9 leaves no eflomal behind), and its files go where :mod:`tempfile` p
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 import subprocess
 import tempfile
@@ -42,6 +44,9 @@ LEXICAL_PRIOR = 5.0
 #: How much better than any rival a look-alike or translation must be to anchor a link.
 ANCHOR_MARGIN = 0.1
 
+#: Free bytes below which a failed eflomal run is put down to a full disk.
+FULL = 1 << 20
+
 _NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
@@ -57,6 +62,14 @@ class _DyingWithGen:
         setpriv = shutil.which("setpriv")  # util-linux: on every Debian
         prefix = [setpriv, "--pdeathsig", "KILL", "--"] if setpriv else []
         return subprocess.run([*prefix, *args], **options)
+
+
+def _short_answer(folder: Path, answered: list[int], pairs: int) -> Exception:
+    """Why eflomal's links files are short: eflomal does not report failed writes, so a
+    disk with less than FULL bytes free is taken to be the cause (the error names it)."""
+    if shutil.disk_usage(folder).free < FULL:
+        return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder))
+    return RuntimeError(f"eflomal answered {answered} lines (forward, reverse) for {pairs} pairs")
 
 
 class EflomalAligner(Aligner):
@@ -121,13 +134,15 @@ class EflomalAligner(Aligner):
                 ]
                 or None,
             )
+            links = [path.read_text(encoding="utf-8").splitlines() for path in (forward, reverse)]
+            if any(len(lines) != len(usable) for lines in links):
+                raise _short_answer(Path(tmp), [len(lines) for lines in links], len(usable))
             return Symmetrised(
                 len(sources),
                 usable,
                 source_lines,
                 target_lines,
-                forward.read_text(encoding="utf-8").splitlines(),
-                reverse.read_text(encoding="utf-8").splitlines(),
+                *links,
                 candidate_scores(known, translations),
             )
 
