@@ -14,12 +14,16 @@ from typing import Annotated
 
 import click
 import typer
-from typer._click import exceptions as cli_errors  # the click that Typer bundles
 from typer.core import TyperGroup
 
 from common import __version__
 from common.errors import GenError, os_error
 from gen.commands import build, check, languages, lint, mtgeneval, report, translate
+
+try:  # recent Typer releases bundle their own copy of click; older ones use click itself
+    from typer._click import exceptions as cli_errors
+except ImportError:  # pragma: no cover
+    from click import exceptions as cli_errors
 
 
 class _OneLineErrors(TyperGroup):
