@@ -3,6 +3,7 @@
 Loading the command line takes a moment; Ctrl-C during it is one line, like Ctrl-C later.
 """
 
+import os
 import sys
 
 
@@ -11,7 +12,10 @@ def main() -> None:
         from gen.cli import app
     except KeyboardInterrupt:
         sys.stderr.write("gen: interrupted\n")
-        sys.exit(130)
+        sys.stderr.flush()
+        # Nothing is open yet. sys.exit(130) here was seen to end with status -2 (killed by
+        # SIGINT) when the interrupt had cut a module's import short.
+        os._exit(130)
     app(prog_name="gen")
 
 
