@@ -49,6 +49,7 @@ from checker.stages import (
 from common.cluster import Cluster
 from common.errors import GenError
 from common.io import atomic_write, output_directory, resolve_input, write_jsonl
+from common.outputs import claim_output, partial_path, work_folder
 
 T = TypeVar("T")
 
@@ -132,9 +133,13 @@ def check(
     are labelled on its workers (checker/distributed.py), with the same labels.
     """
     input_path = resolve_input(input_path)
-    if out.exists() and not (force or resume):
-        raise GenError("output directory exists; pass --force to replace it", path=out)
-    hypotheses = read_hypotheses(input_path, hyp) if hyp is not None else None
+    partial = partial_path(out)
+    resume = claim_output(out, partial, force=force, resume=resume)
+    hypotheses = (
+        read_hypotheses(input_path, hyp, strict=not options.skip_invalid)
+        if hyp is not None
+        else None
+    )
     lang = lang.strip().lower() if lang else None
     scan = scan_input(
         input_path,
@@ -162,11 +167,9 @@ def check(
         backends, described = {}, describe_on_cluster(cluster, spec, warn)
     signature = _signature(scan, described, options)
 
-    partial = out.with_name(f".{out.name}.partial")
     state = {"fingerprint": scan.input_digest.hexdigest(), "signature": signature}
     # The labels do not depend on where they are made: a run may resume on other workers.
     signature = {**signature, **(cluster.signature if cluster else SINGLE_PROCESS)}
-    _prepare_partial(partial, state, resume)
     add = summary.add if summary is not None else lambda result: None
     done = 0
     items = (
@@ -180,22 +183,34 @@ def check(
                 lang,
                 skip_invalid=options.skip_invalid,
                 after=scan.head_end,
+                rejected=frozenset(reject["line"] for reject in scan.rejects),
             ),
         )
     )
-    if cluster is not None:
+    with work_folder(partial, state, resume=resume):
+        if cluster is not None:
 
-        def advance(records: int) -> None:
-            nonlocal done
-            done += records
-            if progress:
-                progress(done, scan.items)
+            def advance(records: int) -> None:
+                nonlocal done
+                done += records
+                if progress:
+                    progress(done, scan.items)
 
-        parts = chunks(items, scan.items, options.chunk_size)
-        label_on_cluster(cluster, spec, lang, parts, partial, add, advance)
-    else:
-        done = _label_here(items, scan.items, options.chunk_size, partial, backends, add, progress)
+            parts = chunks(items, scan.items, options.chunk_size)
+            label_on_cluster(cluster, spec, lang, parts, partial, add, advance)
+        else:
+            done = _label_here(
+                items, scan.items, options.chunk_size, partial, backends, add, progress
+            )
+        _write_output(out, partial, scan, signature, summary)
+    shutil.rmtree(partial, ignore_errors=True)
+    return CheckRun(n=done, rejected=scan.rejected, signature=signature)
 
+
+def _write_output(
+    out: Path, partial: Path, scan: Scan, signature: dict[str, str], summary: Summary | None
+) -> None:
+    """Write the output folder, whole, from the finished chunks."""
     with output_directory(out, force=True) as staging:
         with open(staging / "results.jsonl", "wb") as results_file:
             for chunk_file in sorted(partial.glob("chunk-*.jsonl")):
@@ -207,8 +222,6 @@ def check(
         if summary is not None:
             for name, text in summary.files(signature=signature, rejected=scan.rejected).items():
                 (staging / name).write_text(text, encoding="utf-8")
-    shutil.rmtree(partial, ignore_errors=True)
-    return CheckRun(n=done, rejected=scan.rejected, signature=signature)
 
 
 def _label_here(
@@ -278,20 +291,3 @@ def _signature(
         "chunk": str(options.chunk_size),
         "version": common.__version__,
     }
-
-
-def _prepare_partial(partial: Path, state: dict[str, Any], resume: bool) -> None:
-    """Create the folder of finished chunks, or with ``resume`` check it belongs to this run."""
-    state_file = partial / "state.json"
-    if resume and state_file.is_file():
-        if json.loads(state_file.read_text(encoding="utf-8")) != state:
-            raise GenError(
-                "the interrupted run there was for other input or options; "
-                "run again without --resume to start afresh",
-                path=partial,
-            )
-        return
-    shutil.rmtree(partial, ignore_errors=True)
-    partial.mkdir(parents=True)
-    with atomic_write(state_file) as handle:
-        json.dump(state, handle)

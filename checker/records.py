@@ -18,7 +18,7 @@ import orjson
 
 from common.errors import GenError
 from common.fields import GENDERS
-from common.io import parse_jsonl_line, read_lines
+from common.io import not_utf8, open_text, parse_jsonl_line, read_lines
 
 _TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
 
@@ -53,9 +53,7 @@ class Item:
 
 def count_records(path: Path) -> int:
     """How many non-blank lines (records, valid or not) a JSONL file has."""
-    if not path.is_file():
-        raise GenError("no such file", path=path)
-    with open(path, encoding="utf-8-sig") as handle:
+    with open_text(path) as handle:
         return sum(1 for line in handle if line.strip())
 
 
@@ -68,20 +66,27 @@ def read_input(
     already has them).
 
     Malformed JSON does not raise here: the error travels in the Line so that the caller
-    decides between failing and rejecting (``--skip-invalid``).
+    decides between failing and rejecting (``--skip-invalid``). So does a line, or its
+    --hyp line, that is not UTF-8.
     """
-    if not path.is_file():
-        raise GenError("no such file", path=path)
-    translations = iter(hypotheses) if hypotheses is not None else None
-    with open(path, encoding="utf-8-sig", newline=None) as handle:
+    translations = enumerate(hypotheses, start=1) if hypotheses is not None else None
+    with open_text(path) as handle:
         for number, raw in enumerate(handle, start=1):
             if not raw.strip():
                 continue
             if translations is not None:
-                translation = next(translations)
+                hyp_line, translation = next(translations)
             if number <= after:
                 continue
             raw = raw.rstrip("\n")
+            error = not_utf8(raw, path, number)
+            if error is None and translations is not None:
+                bad = not_utf8(translation, "--hyp", hyp_line)
+                if bad is not None:
+                    error = GenError(str(bad), path=path, line=number, field="translation")
+            if error is not None:
+                yield Line(number, None, raw.encode("utf-8", "replace").decode(), error)
+                continue
             record, error = _parse(raw, path, number)
             if translations is not None and record is not None:
                 record = {**record, "translation": translation}
@@ -102,10 +107,11 @@ def _parse(raw: str, path: Path, number: int) -> tuple[dict[str, Any] | None, Ge
         return None, err
 
 
-def read_hypotheses(path: Path, hyp: Path) -> list[str]:
+def read_hypotheses(path: Path, hyp: Path, *, strict: bool = True) -> list[str]:
     """The --hyp file's lines, read once; refused, before any work, when their count differs
-    from the records'."""
-    hypotheses = read_lines(hyp)
+    from the records', or (``strict``) when a line is not UTF-8 (else that line's record is
+    refused when it is read)."""
+    hypotheses = read_lines(hyp, strict=strict)
     records, lines = count_records(path), len(hypotheses)
     if records != lines:
         raise GenError(
@@ -139,6 +145,8 @@ def to_item(record: dict[str, Any], *, path: Path, line: int, default_lang: str 
     if not isinstance(translation, str):
         raise fail("translation", "must be a string")
     expected = record.get("expected_gender")
+    if "expected_gender" not in record:
+        raise fail("expected_gender", f"missing (one of {', '.join(GENDERS)})")
     if expected not in GENDERS:
         raise fail("expected_gender", f"must be one of {', '.join(GENDERS)}, not {expected!r}")
     lang = record_lang(record, default_lang)
@@ -167,6 +175,12 @@ def _occupation_span(tokens: list[str], occupation: dict[str, Any], fail) -> tup
     if index is not None:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(tokens):
             raise fail("occupation.index", f"must be a token index in 0..{len(tokens) - 1}")
+        if words and tokens[index].lower() != words[-1]:
+            raise fail(
+                "occupation.text",
+                f"{text!r} does not match token {index} of the sentence ({tokens[index]!r}): "
+                "occupation.index must point at the occupation's last word",
+            )
         start = index + 1 - len(words)
         if words and start >= 0 and [t.lower() for t in tokens[start : index + 1]] == words:
             return start, index + 1

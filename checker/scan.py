@@ -17,6 +17,7 @@ from typing import Any
 from checker.languages import language
 from checker.records import Item, Line, read_input, to_item
 from common.errors import GenError
+from common.io import UniqueIds
 
 #: Target languages whose records another checker reads: Korean→English (TGBI).
 KIND_BY_LANG = {"ko-en": "tgbi"}
@@ -65,6 +66,7 @@ def scan_input(
     """Validate every line; reject (with --skip-invalid) or raise on the first bad one."""
     scan = Scan()
     first = True
+    ids = UniqueIds(input_path)
     for line in read_input(input_path, hypotheses):
         scan.input_digest.update(line.raw.encode() + b"\n")
         if line.record is not None:
@@ -76,6 +78,7 @@ def scan_input(
                 return scan  # another kind's checker reads the input itself
         try:
             item = validated(line, input_path, lang)
+            ids.add(item.record["id"], line.number)
         except GenError as err:
             if not skip_invalid:
                 raise
@@ -90,6 +93,13 @@ def scan_input(
         scan.languages[item.lang] += 1
         scan.systems.add(describe_system(item.record.get("mt")))
         scan.set_digest.update(f"{item.record['id']}\t{item.record['text']}\n".encode())
+    if not scan.items:
+        why = (
+            f"all {scan.rejected} were invalid, the first: {scan.rejects[0]['error']}"
+            if scan.rejected
+            else "the file is empty"
+        )
+        raise GenError(f"no records to check: {why}", path=input_path)
     return scan
 
 
@@ -126,9 +136,13 @@ def read_items(
     *,
     skip_invalid: bool,
     after: int = 0,
+    rejected: frozenset[int] = frozenset(),
 ) -> Iterator[Item]:
-    """The valid items of the lines after line ``after``."""
+    """The valid items of the lines after line ``after``, but for the ``rejected`` lines
+    (the scan's: a repeated id is valid on its own)."""
     for line in read_input(input_path, hypotheses, after=after):
+        if line.number in rejected:
+            continue
         try:
             yield in_known_language(validated(line, input_path, lang), input_path)
         except GenError:

@@ -38,3 +38,13 @@ class GenError(Exception):
 
 class MissingResourceError(GenError):
     """A backend, model or package is not installed; the message says how to get it."""
+
+
+def os_error(err: OSError) -> GenError:
+    """The operating system's refusal (no permission, read-only file system, disk full, a
+    parent that is a file) as a GenError naming the path."""
+    reason = err.strerror or type(err).__name__
+    path = err.filename if err.filename is not None else None
+    if path is not None and err.filename2 is not None:
+        reason += f" (and {err.filename2})"
+    return GenError(reason[:1].lower() + reason[1:], path=path)

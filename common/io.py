@@ -9,12 +9,11 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-import jsonlines
 import orjson
 
 from common.errors import GenError
@@ -92,45 +91,144 @@ def write_jsonl(handle: IO[str], records: Iterator[dict] | list[dict]) -> int:
     return count
 
 
+def existing_file(path: str | Path) -> Path:
+    """``path``, if it is a file that exists; else a GenError that says what it is instead."""
+    path = Path(path)
+    if path.is_dir():
+        raise GenError("is a folder, not a file", path=path)
+    if not path.is_file():
+        raise GenError("no such file", path=path)
+    return path
+
+
+def open_text(path: str | Path) -> IO[str]:
+    """Open a user's text file for reading: UTF-8 (a byte-order mark is skipped), any line
+    ends. A byte that is not UTF-8 does not stop the reading: it comes back as a lone
+    surrogate, which :func:`not_utf8` finds, so that the error can name the line."""
+    return open(  # noqa: SIM115 (the caller closes it)
+        existing_file(path), encoding="utf-8-sig", errors="surrogateescape", newline=None
+    )
+
+
+def not_utf8(line: str, path: str | Path, number: int) -> GenError | None:
+    """The error for a line read by :func:`open_text` that held bytes not in UTF-8 (None if
+    it held none): it names the file, the line and the byte's offset in the line."""
+    if line.isascii():
+        return None
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError as err:
+        byte = ord(line[err.start]) - 0xDC00
+        offset = len(line[: err.start].encode("utf-8", "surrogateescape"))
+        return GenError(
+            f"not UTF-8: byte 0x{byte:02X} at byte {offset} of the line "
+            "(convert the file to UTF-8, e.g. with iconv)",
+            path=path,
+            line=number,
+        )
+    return None
+
+
+def read_text_lines(path: str | Path) -> Iterator[tuple[int, str]]:
+    """``(line_number, line)`` for every line of a user's UTF-8 text file, line ends
+    removed; a line that is not UTF-8 raises :class:`GenError` naming it."""
+    with open_text(path) as handle:
+        for number, line in enumerate(handle, start=1):
+            error = not_utf8(line, path, number)
+            if error is not None:
+                raise error
+            yield number, line.rstrip("\n")
+
+
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
     """Yield ``(line_number, record)`` for every non-blank line of a JSONL file.
 
     Accepts a UTF-8 byte-order mark, CRLF line ends and a missing final newline. A line
-    that is not a JSON object raises :class:`GenError` naming the file and line.
+    that is not UTF-8 or not a JSON object raises :class:`GenError` naming the file and line.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise GenError("no such file", path=path)
-    with open(path, encoding="utf-8-sig", newline=None) as handle:
-        for number, line in enumerate(handle, start=1):
-            if line.strip():
-                yield number, parse_jsonl_line(line, path, number)
+    for number, line in read_text_lines(path):
+        if line.strip():
+            yield number, parse_jsonl_line(line, path, number)
 
 
 def parse_jsonl_line(line: str, path: str | Path, number: int) -> dict:
     """Parse one JSONL line into a dict, or raise :class:`GenError` that says where and why."""
     try:
-        return jsonlines.Reader([line]).read(type=dict)
-    except jsonlines.InvalidLineError as err:
-        reason = str(err).split(" (line")[0]
-        raise GenError(reason, path=path, line=number) from None
+        value = orjson.loads(line)
+    except orjson.JSONDecodeError as err:
+        raise GenError(f"not valid JSON: {err.args[0]}", path=path, line=number) from None
+    if not isinstance(value, dict):
+        found = {list: "a list", str: "a string", bool: "true or false", type(None): "null"}
+        raise GenError(
+            f"each line must be a JSON object {{...}}, found {found.get(type(value), 'a number')}",
+            path=path,
+            line=number,
+        )
+    return value
 
 
-def read_lines(path: str | Path) -> list[str]:
+def read_lines(path: str | Path, *, strict: bool = True) -> list[str]:
     """Read a plain text file, one item per line.
 
     A BOM and CRLF line ends are accepted and the final newline is optional; an empty line
     is an item (an empty translation), never skipped. Only ``\\n`` and ``\\r\\n`` end a
-    line: MT output may contain other characters ``str.splitlines`` would split on.
+    line: MT output may contain other characters ``str.splitlines`` would split on. A line
+    that is not UTF-8 raises :class:`GenError`; with ``strict=False`` it is kept as
+    :func:`open_text` reads it, for the caller to ask :func:`not_utf8` line by line.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise GenError("no such file", path=path)
-    text = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+    path = existing_file(path)
+    data = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+    text = data.decode("utf-8", "surrogateescape").replace("\r\n", "\n")
     if not text:
         return []
     lines = text.split("\n")
-    return lines[:-1] if text.endswith("\n") else lines
+    lines = lines[:-1] if text.endswith("\n") else lines
+    if strict and not text.isascii():
+        for number, line in enumerate(lines, start=1):
+            error = not_utf8(line, path, number)
+            if error is not None:
+                raise error
+    return lines
+
+
+def read_text(path: str | Path) -> str:
+    """A user's whole UTF-8 text file (a grammar, a word list); bytes that are not UTF-8
+    raise :class:`GenError` naming the line."""
+    return "".join(line + "\n" for _, line in read_text_lines(path))
+
+
+class UniqueIds:
+    """The ids of one input seen so far: a second record with an id already seen is an
+    error naming both lines (it would count twice in every score)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self.lines: dict[tuple[str, str], int] = {}
+
+    def add(self, record_id: Any, line: int) -> None:
+        key = (type(record_id).__name__, str(record_id))
+        first = self.lines.setdefault(key, line)
+        if first != line:
+            raise GenError(
+                f"duplicate id {record_id!r}: line {first} has it too (each record needs "
+                "its own id; was the same file given twice?)",
+                path=self.path,
+                line=line,
+                field="id",
+            )
+
+
+def refuse_repeats(paths: Sequence[str | Path]) -> None:
+    """Refuse a file or folder given twice (by name or by another path to it): its records
+    would count twice."""
+    seen: dict[Path, int] = {}
+    for position, path in enumerate(paths, start=1):
+        first = seen.setdefault(Path(path).resolve(), position)
+        if first != position:
+            raise GenError(
+                f"given twice (arguments {first} and {position}); each input counts once",
+                path=path,
+            )
 
 
 def resolve_input(path: str | Path) -> Path:

@@ -39,6 +39,7 @@ def gendered_words(lists: dict[str, WordList]) -> dict[str, str]:
     """The closed list of English gendered words lint checks labels against."""
     if GENDERED_LIST not in lists:
         raise GenError(f"the word-list folder needs {GENDERED_LIST}.tsv (word, gender) for lint")
+    lists[GENDERED_LIST].require(("word", "gender"), "lint's list of gendered words")
     return {row["word"].lower(): row["gender"] for row in lists[GENDERED_LIST].rows}
 
 

@@ -21,6 +21,7 @@ import nltk
 from nltk.grammar import Nonterminal, Production
 
 from common.errors import GenError
+from common.io import read_text
 from generator.wordlists import read_wordlist
 
 ROLES = ("occupation", "adjective", "trigger", "distractor")
@@ -125,7 +126,7 @@ def read_grammar(folder: Path) -> Grammar:
 def _logical_lines(path: Path) -> Iterator[tuple[int, str]]:
     """Non-blank, non-comment lines with their numbers, joining ``\\``-continued lines."""
     pending, first = "", 0
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, raw in enumerate(read_text(path).splitlines(), start=1):
         line = raw.strip()
         if not pending and (not line or line.startswith("#")):
             continue

@@ -21,6 +21,7 @@ from nltk.grammar import TYPE, FeatStructNonterminal, FeatureGrammar
 
 from common.errors import GenError
 from common.fields import TGBI_VIEWS
+from common.io import read_text
 from generator.resources import grammars_dir, wordlists_dir
 from generator.sets import BuiltSet
 
@@ -145,13 +146,13 @@ def load_resources(
     if not grammar_path.is_file():
         raise GenError("no such grammar file", path=grammar_path)
     raw = grammar_path.read_bytes()
-    grammar = parse_grammar(raw.decode("utf-8"), grammar_path)
+    grammar = parse_grammar(read_text(grammar_path), grammar_path)
     wordlists = {}
     for name in sorted({_slot(t)[0] for p in grammar.productions() for t in p.rhs() if _slot(t)}):
         path = wordlist_dir / f"{name}.tsv"
         if not path.is_file():
             raise GenError(f"the grammar's slot <{name}> has no word list", path=path)
-        wordlists[name] = parse_wordlist(name, path.read_text(encoding="utf-8"), path)
+        wordlists[name] = parse_wordlist(name, read_text(path), path)
     return KoreanResources(grammar, grammar_path, _sha256(raw), wordlists)
 
 
@@ -287,9 +288,17 @@ def _manifest(resources: KoreanResources, size: str, records: list[dict]) -> dic
     }
 
 
-def build(size: str, *, nonce: bool = False) -> BuiltSet:
-    """``gen build --grammar ko``: the set as one shard for :func:`generator.sets.write_set`."""
+def build(
+    size: str,
+    *,
+    nonce: bool = False,
+    grammar_dir: Path | None = None,
+    wordlist_dir: Path | None = None,
+) -> BuiltSet:
+    """``gen build --grammar ko``: the set as one shard for :func:`generator.sets.write_set`
+    (a ``grammar_dir`` holds the grammar as tgbi.fcfg)."""
     if nonce:
         raise GenError("nonce occupations exist for the English grammar only", field="nonce")
-    korean = build_records(load_resources(), size)
+    grammar_path = grammar_dir / Path(GRAMMAR_FILE).name if grammar_dir else None
+    korean = build_records(load_resources(grammar_path, wordlist_dir), size)
     return BuiltSet([lambda: korean.records], len(korean.records), korean.manifest)

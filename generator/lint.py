@@ -37,6 +37,7 @@ def lint_grammar(grammar: Grammar, lists: dict[str, WordList], *, nonce: bool = 
     """Structural problems of a grammar and its slots, without enumerating sentences."""
     found: list[str] = []
     path, lines = grammar.path, grammar.lines
+    undefined = False
     for production in grammar.productions:
         for symbol in production.rhs():
             if (
@@ -44,6 +45,7 @@ def lint_grammar(grammar: Grammar, lists: dict[str, WordList], *, nonce: bool = 
                 and symbol not in grammar.by_lhs
                 and symbol.symbol() not in grammar.slots
             ):
+                undefined = True
                 found.append(
                     problem(
                         f"undefined nonterminal {symbol} "
@@ -86,6 +88,8 @@ def lint_grammar(grammar: Grammar, lists: dict[str, WordList], *, nonce: bool = 
                         lines[production],
                     )
                 )
+    if undefined:
+        return list(dict.fromkeys(found))  # expanding would only report them again
     try:
         constructions(grammar)
         templates = expand(grammar)

@@ -74,7 +74,17 @@ class BuiltSet:
 
 
 class Builder(Protocol):
-    def __call__(self, size: str, *, nonce: bool = False) -> BuiltSet: ...
+    def __call__(
+        self,
+        size: str,
+        *,
+        nonce: bool = False,
+        grammar_dir: Path | None = None,
+        wordlist_dir: Path | None = None,
+    ) -> BuiltSet:
+        """The set of ``size`` from the grammar and word-list folders given (default: the
+        shipped ones)."""
+        ...
 
 
 def grammar_names() -> list[str]:

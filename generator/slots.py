@@ -8,6 +8,10 @@ from generator.wordlists import Row, WordList
 
 GENDERS = ("female", "male")
 
+#: The columns a slot of each role reads besides its words (a nonce occupation has no
+#: share of women).
+ROLE_COLUMNS = {"occupation": ("share_women",), "adjective": ("stereotype",)}
+
 
 def list_for(slot: Slot, lists: dict[str, WordList], *, nonce: bool) -> WordList:
     """The word list a slot draws from (``nonce_LIST`` for occupations under ``--nonce``)."""
@@ -18,7 +22,10 @@ def list_for(slot: Slot, lists: dict[str, WordList], *, nonce: bool) -> WordList
             path=slot.path,
             line=slot.line,
         )
-    return lists[name]
+    wordlist = lists[name]
+    needed = ROLE_COLUMNS.get(slot.role, ()) if not name.startswith("nonce_") else ()
+    wordlist.require(needed, f"slot {slot.name} ({slot.role})")
+    return wordlist
 
 
 def slot_rows(slot: Slot, wordlist: WordList, size: str) -> tuple[Row, ...]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from common.errors import GenError
 from common.fields import LABELS
-from common.io import read_jsonl
+from common.io import read_jsonl, refuse_repeats
 
 SUMMARY, RESULTS = "summary.json", "results.jsonl"
 
@@ -281,6 +281,7 @@ def load_runs(paths: Sequence[str | Path], *, allow_mixed: bool = False) -> list
     """
     if not paths:
         raise GenError("no results folder given")
+    refuse_repeats(paths)
     runs = [load_run(path) for path in paths]
     _label(runs)
     problems = mixed_fields(runs)

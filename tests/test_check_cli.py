@@ -211,7 +211,8 @@ def test_existing_output_is_kept_unless_forced(tmp_path):
 
 
 def test_interrupted_run_resumes_to_the_same_results(tmp_path):
-    source = write_jsonl(tmp_path / "in.jsonl", records() * 3)
+    rows = [{**row, "id": f"{row['id']}-{copy}"} for copy in range(3) for row in records()]
+    source = write_jsonl(tmp_path / "in.jsonl", rows)
     fake = CheckOptions(
         tagger="tests.checker_fakes:FakeTagger",
         aligner="tests.checker_fakes:FakeAligner",

@@ -103,9 +103,21 @@ class HuggingFaceEngine(Engine):
         self.dtype = _dtype(options.get("dtype", "auto"), self.device)
         transformers.utils.logging.set_verbosity_error()
         transformers.utils.logging.disable_progress_bar()
+        folder = Path(self.model_name)
+        if folder.is_dir() and not (folder / "config.json").is_file():
+            raise GenError(
+                "no model in this folder (no config.json): give a folder a transformers model "
+                "was saved to (save_pretrained, or hf download NAME --local-dir DIR)",
+                path=folder,
+            )
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(self.model_name)
             self.model = AutoModelForSeq2SeqLM.from_pretrained(self.model_name, dtype=self.dtype)
+        except (ValueError, KeyError) as error:  # files there, but not a model it can load
+            raise GenError(
+                f"cannot load this model: {str(error).splitlines()[0].rstrip(': ')}",
+                path=self.model_name,
+            ) from None
         except OSError as error:
             raise MissingResourceError(
                 f"cannot load model {self.model_name!r} ({str(error).splitlines()[0]}): give a "

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from common.errors import GenError
-from common.io import atomic_write, dumps, read_jsonl, resolve_input, write_jsonl
+from common.io import UniqueIds, atomic_write, dumps, read_jsonl, resolve_input, write_jsonl
+from common.outputs import claim_output
 from translator.base import Engine, EngineError
 
 JOURNAL_FORMAT = "gen translate journal 1"
@@ -57,11 +58,18 @@ def journal_path(out: Path) -> Path:
 
 
 def read_records(path: Path) -> list[dict]:
+    """The set's records; each needs a ``text``, an unrepeated ``id`` (where it has one), and
+    there must be at least one."""
     records = []
+    ids = UniqueIds(path)
     for line, record in read_jsonl(path):
         if not isinstance(record.get("text"), str):
             raise GenError("missing or not a string", path=path, line=line, field="text")
+        if "id" in record:
+            ids.add(record["id"], line)
         records.append(record)
+    if not records:
+        raise GenError("no records to translate: the file is empty", path=path)
     return records
 
 
@@ -190,6 +198,7 @@ def translate_set(
     out: str | Path,
     *,
     resume: bool = False,
+    force: bool = False,
     chunk_size: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     runner: ChunkRunner | None = None,
@@ -199,12 +208,16 @@ def translate_set(
 
     ``progress(done, total)`` is called after each chunk, those read back from the journal
     included. ``runner`` translates the chunks not in the journal (default:
-    :func:`translate_here`; translator/distributed.py's runs them on Dask workers).
+    :func:`translate_here`; translator/distributed.py's runs them on Dask workers). What an
+    existing output or journal means: :mod:`common.outputs`.
     """
     source = resolve_input(set_path)
-    records = read_records(source)
     out = Path(out)
     hyp = hyp_path(out)
+    resume = claim_output(
+        out if out.exists() else hyp, journal_path(out), force=force, resume=resume
+    )
+    records = read_records(source)
     journal = Journal(
         journal_path(out),
         {
@@ -215,17 +228,37 @@ def translate_set(
         },
     )
     done: dict[int, dict] = {}
-    if journal.path.exists():
-        if not resume:
-            raise GenError(
-                "an interrupted run left this journal: pass --resume to continue it, "
-                "or delete it to start over",
-                path=journal.path,
-            )
+    if resume:
         done = journal.read()
     else:
         out.parent.mkdir(parents=True, exist_ok=True)
         journal.start()
+    try:
+        translations, errors, resumed = _translate_chunks(
+            records, engine, journal, done, progress, runner
+        )
+    except BaseException:
+        if not resume and len(journal.path.read_bytes().splitlines()) <= 1:
+            journal.path.unlink()  # nothing was translated: leave nothing behind
+        raise
+    with atomic_write(out) as handle:
+        write_jsonl(handle, _results(records, translations, errors, engine))
+    with atomic_write(hyp) as handle:
+        handle.writelines(translation + "\n" for translation in translations)
+    journal.path.unlink()
+    return RunSummary(len(records), len(errors), resumed, out, hyp)
+
+
+def _translate_chunks(
+    records: list[dict],
+    engine: Engine,
+    journal: Journal,
+    done: dict[int, dict],
+    progress: Callable[[int, int], None] | None,
+    runner: ChunkRunner | None,
+) -> tuple[list[str], dict[int, str], int]:
+    """Translate the chunks not ``done``, journalling each; return every translation, the
+    failures by record index, and how many were read back from the journal."""
     size = journal.header["chunk_size"]
     pending: dict[int, list[dict]] = {}
     for number, start in enumerate(range(0, len(records), size)):
@@ -256,9 +289,4 @@ def translate_set(
         for index, reason in done[number]["errors"].items():
             errors[offset + int(index)] = reason
 
-    with atomic_write(out) as handle:
-        write_jsonl(handle, _results(records, translations, errors, engine))
-    with atomic_write(hyp) as handle:
-        handle.writelines(translation + "\n" for translation in translations)
-    journal.path.unlink()
-    return RunSummary(len(records), len(errors), resumed, out, hyp)
+    return translations, errors, resumed

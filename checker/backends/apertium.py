@@ -141,8 +141,11 @@ class ApertiumAnalyser:
             raise RuntimeError(f"lt-proc for {self.package} exited with {process.returncode}")
 
         def write() -> None:
-            process.stdin.write(chunk.encode(errors="replace") + b"\0")
-            process.stdin.flush()
+            try:
+                process.stdin.write(chunk.encode(errors="replace") + b"\0")
+                process.stdin.flush()
+            except (BrokenPipeError, ValueError):
+                pass  # lt-proc has gone (Ctrl-C reaches it too): the reader below says so
 
         writer = threading.Thread(target=write, daemon=True)
         writer.start()

@@ -9,10 +9,18 @@ and words the language's bilingual dictionary gives as translations (teacher/Tur
 checker/backends/dictionary.py) get a lexical prior: the statistics still decide, but
 start from them. eflomal's sampler seeds itself from /dev/urandom, so two runs may differ
 on a few rare words.
+
+eflomal's binary is started so that it dies with gen (``setpriv --pdeathsig``: a gen killed
+with kill -9 leaves no eflomal behind), and its files go where :mod:`tempfile` puts them
+(`gen check` points that into its work area).
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import shutil
+import subprocess
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from difflib import SequenceMatcher
@@ -41,7 +49,32 @@ TRANSLATION_CLOSENESS = 0.85
 #: How much better than any rival a look-alike or translation must be to anchor a link.
 ANCHOR_MARGIN = 0.1
 
+#: Free bytes below which a failed eflomal run is put down to a full disk.
+FULL = 1 << 20
+
 _NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+class _DyingWithGen:
+    """What eflomal's wrapper sees as :mod:`subprocess`: the same, but the binary it runs
+    gets SIGKILL when the gen thread that started it dies (Linux's parent-death signal)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(subprocess, name)
+
+    @staticmethod
+    def run(args: Sequence[str], **options: Any) -> subprocess.CompletedProcess:
+        setpriv = shutil.which("setpriv")  # util-linux: on every Debian
+        prefix = [setpriv, "--pdeathsig", "KILL", "--"] if setpriv else []
+        return subprocess.run([*prefix, *args], **options)
+
+
+def _short_answer(folder: Path, answered: list[int], pairs: int) -> Exception:
+    """Why eflomal's links files are short: eflomal does not report failed writes, so a
+    disk with less than FULL bytes free is taken to be the cause (the error names it)."""
+    if shutil.disk_usage(folder).free < FULL:
+        return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder))
+    return RuntimeError(f"eflomal answered {answered} lines (forward, reverse) for {pairs} pairs")
 
 
 class EflomalAligner(Aligner):
@@ -82,6 +115,9 @@ class EflomalAligner(Aligner):
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
     ) -> Sequence[Alignment]:
         import eflomal
+        import eflomal.cython
+
+        eflomal.cython.subprocess = _DyingWithGen()
 
         usable = [i for i, (s, t) in enumerate(zip(sources, targets, strict=True)) if s and t]
         source_lines = [_line(sources[i]) for i in usable]
@@ -103,13 +139,15 @@ class EflomalAligner(Aligner):
                 ]
                 or None,
             )
+            links = [path.read_text(encoding="utf-8").splitlines() for path in (forward, reverse)]
+            if any(len(lines) != len(usable) for lines in links):
+                raise _short_answer(Path(tmp), [len(lines) for lines in links], len(usable))
             return Symmetrised(
                 len(sources),
                 usable,
                 source_lines,
                 target_lines,
-                forward.read_text(encoding="utf-8").splitlines(),
-                reverse.read_text(encoding="utf-8").splitlines(),
+                *links,
                 candidate_scores(known, translations),
             )
 

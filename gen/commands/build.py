@@ -22,8 +22,20 @@ def build(
         Size, typer.Option(help="Set size: xs (~1.5k), small (~60k), xl (~2M sentences).")
     ] = "small",
     grammar: Annotated[
-        GrammarName, typer.Option(help="Grammar folder under grammars/ (the source language).")
+        GrammarName,
+        typer.Option(
+            help="Grammar under grammars/ (the source language); with --grammar-dir, the kind "
+            "of grammar that folder holds."
+        ),
     ] = "en",
+    grammar_dir: Annotated[
+        Path | None,
+        typer.Option(help="Your own grammar folder (as gen lint takes it).", show_default=False),
+    ] = None,
+    wordlist_dir: Annotated[
+        Path | None,
+        typer.Option(help="Your own word-list folder (as gen lint takes it).", show_default=False),
+    ] = None,
     out: Annotated[
         Path | None, typer.Option(help="Output directory.", show_default="runs/GRAMMAR-SIZE")
     ] = None,
@@ -34,7 +46,9 @@ def build(
 ) -> None:
     """Generate a challenge set from a grammar, lint it, and write it whole or not at all."""
     size, grammar = Size(size).value, GrammarName(grammar).value
-    built = builder_for(grammar)(size, nonce=nonce)
+    built = builder_for(grammar)(
+        size, nonce=nonce, grammar_dir=grammar_dir, wordlist_dir=wordlist_dir
+    )
     target = out or Path("runs") / f"{grammar}{'-nonce' if nonce else ''}-{size}"
     columns = (
         TextColumn("[bold]build[/] {task.description}"),

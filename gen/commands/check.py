@@ -12,7 +12,6 @@ from checker import pipeline
 from checker.backends import registry
 from checker.scan import input_kind
 from common import __version__
-from common.errors import GenError
 from common.io import resolve_input
 from gen.commands import options as shared
 from scores.summary import SummaryBuilder
@@ -83,8 +82,6 @@ def check(
     backends = shared.backend_options(locals())
     input_path = resolve_input(input_path)
     out = out or input_path.parent / f"{input_path.stem}.check"
-    if out.exists() and not (force or resume):
-        raise GenError("output directory exists; pass --force to replace it", path=out)
     if input_kind(input_path, lang) == "tgbi":
         tgbi = check_tgbi(
             input_path,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from checker.pipeline import CheckOptions
 from common.errors import GenError
-from common.io import read_lines
+from common.io import read_lines, refuse_repeats
 from scores.mtgeneval.accuracy import MODES
 from scores.mtgeneval.agreement import checker_agreement, run_checker
 from scores.mtgeneval.dataset import (
@@ -53,6 +53,7 @@ def evaluate(
     wanted = 1 if subset == "contextual" else 2
     if checker is not None and subset != "contextual":
         raise GenError("the reference-free checker can only be compared on the contextual subset")
+    refuse_repeats(hypotheses or [])
     if hypotheses and len(hypotheses) != wanted:
         raise GenError(
             f"the {subset} subset takes {wanted} hypothesis file(s)"
