@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+import jsonlines
 import orjson
 
 from common.errors import GenError
@@ -154,9 +155,10 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
 def parse_jsonl_line(line: str, path: str | Path, number: int) -> dict:
     """Parse one JSONL line into a dict, or raise :class:`GenError` that says where and why."""
     try:
-        value = orjson.loads(line)
-    except orjson.JSONDecodeError as err:
-        raise GenError(f"not valid JSON: {err.args[0]}", path=path, line=number) from None
+        value = jsonlines.Reader([line], loads=orjson.loads).read()
+    except jsonlines.InvalidLineError as err:
+        why = err.__cause__.args[0] if err.__cause__ else err.args[0]
+        raise GenError(f"not valid JSON: {why}", path=path, line=number) from None
     if not isinstance(value, dict):
         found = {list: "a list", str: "a string", bool: "true or false", type(None): "null"}
         raise GenError(
