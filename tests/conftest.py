@@ -50,6 +50,27 @@ def taggers():
 
 
 @pytest.fixture(scope="module")
+def label_word(taggers):
+    """Label a hand-made translation with a language's real offline analysers, the English
+    occupation ("The ``source``") aligned by hand to the target word ``word``."""
+    from checker.agreement_rules import agreement_rules
+    from checker.label import label
+
+    def run(lang: str, translation: str, word: str, expected: str, source: str = "occupation"):
+        sentence = taggers(lang).tag([translation])[0]
+        return label(
+            expected_gender=expected,
+            source_tokens=["The", source],
+            occupation=(1, 2),
+            sentence=sentence,
+            alignment=frozenset({(1, sentence.tokens.index(word))}),
+            rules=agreement_rules(lang),
+        )
+
+    return run
+
+
+@pytest.fixture(scope="module")
 def one_thread():
     """Tiny models run fastest on one torch thread; two threads on a busy machine crawl."""
     import torch

@@ -14,8 +14,6 @@ import sys
 
 import pytest
 
-from checker.agreement_rules import agreement_rules
-from checker.label import label
 from checker.languages import language
 
 CASES = [
@@ -118,16 +116,8 @@ CASES = [
 
 
 @pytest.mark.parametrize(("lang", "translation", "word", "expected", "outcome", "rule"), CASES)
-def test_forms_and_agreement(taggers, lang, translation, word, expected, outcome, rule):
-    sentence = taggers(lang).tag([translation])[0]
-    verdict = label(
-        expected_gender=expected,
-        source_tokens=["The", "occupation"],
-        occupation=(1, 2),
-        sentence=sentence,
-        alignment=frozenset({(1, sentence.tokens.index(word))}),
-        rules=agreement_rules(lang),
-    )
+def test_forms_and_agreement(label_word, lang, translation, word, expected, outcome, rule):
+    verdict = label_word(lang, translation, word, expected)
     assert verdict.label == outcome, verdict.to_json()
     evidence = [f"{e.role} {reading}" for e in verdict.evidence for reading in e.readings]
     assert any(rule in line for line in evidence), evidence

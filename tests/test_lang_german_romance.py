@@ -12,19 +12,6 @@ import pytest
 from checker.agreement_rules import agreement_rules
 from checker.label import label
 
-
-def _verdict(taggers, lang, translation, word, expected):
-    sentence = taggers(lang).tag([translation])[0]
-    return label(
-        expected_gender=expected,
-        source_tokens=["The", word.lower()],
-        occupation=(1, 2),
-        sentence=sentence,
-        alignment=frozenset({(1, sentence.tokens.index(word))}),
-        rules=agreement_rules(lang),
-    )
-
-
 CASES = [
     # lang, translation, the occupation's word in it, expected gender, label
     # article case: "der" is m Sing Nom or f Sing Gen/Dat; the adjectival noun's own forms
@@ -66,20 +53,20 @@ CASES = [
 
 
 @pytest.mark.parametrize(("lang", "translation", "word", "expected", "outcome"), CASES)
-def test_label(taggers, lang, translation, word, expected, outcome):
-    verdict = _verdict(taggers, lang, translation, word, expected)
+def test_label(label_word, lang, translation, word, expected, outcome):
+    verdict = label_word(lang, translation, word, expected, source=word.lower())
     assert verdict.label == outcome, verdict.to_json()
 
 
-def test_loan_noun_evidence_names_the_rule(taggers):
-    verdict = _verdict(taggers, "de", "Der Analyst ist ihr Bruder.", "Analyst", "male")
+def test_loan_noun_evidence_names_the_rule(label_word):
+    verdict = label_word("de", "Der Analyst ist ihr Bruder.", "Analyst", "male", source="analyst")
     readings = " ".join(r for e in verdict.evidence for r in e.readings)
     assert "read as a person noun" in readings
     assert "first in its sentence: subject" in readings
 
 
-def test_bare_english_word_is_untranslated(taggers):
-    verdict = _verdict(taggers, "de", "Janitor ist ihr Bruder.", "Janitor", "male")
+def test_bare_english_word_is_untranslated(label_word):
+    verdict = label_word("de", "Janitor ist ihr Bruder.", "Janitor", "male", source="janitor")
     assert verdict.reason == "untranslated"
 
 
@@ -143,8 +130,8 @@ def test_a_compound_occupation_keeps_a_head_that_translates_it(taggers):
         ("fr", "Yorimitsu fut commandante d'un régiment.", "commandante", "female"),
     ],
 )
-def test_feminine_endings(taggers, lang, translation, word, expected):
-    verdict = _verdict(taggers, lang, translation, word, expected)
+def test_feminine_endings(label_word, lang, translation, word, expected):
+    verdict = label_word(lang, translation, word, expected, source=word.lower())
     assert verdict.label == "correct", verdict.to_json()
 
 
@@ -165,8 +152,8 @@ def test_a_compound_occupation_reads_the_noun_its_other_word_is_linked_to(tagger
     assert verdict.evidence[0].text == "assistante"
 
 
-def test_a_loan_the_lexicon_lists_is_no_untranslated_word(taggers):
+def test_a_loan_the_lexicon_lists_is_no_untranslated_word(label_word):
     # es "sheriff" is in Apertium's Spanish dictionary (<n><mf>): a Spanish noun whose
     # gender "Mi" does not show, not an English word left in place
-    verdict = _verdict(taggers, "es", "Mi sheriff es su madre.", "sheriff", "female")
+    verdict = label_word("es", "Mi sheriff es su madre.", "sheriff", "female", source="sheriff")
     assert (verdict.label, verdict.reason) == ("inconclusive", "no_gender"), verdict.to_json()

@@ -68,21 +68,9 @@ CASES = [
 ]
 
 
-def _verdict(taggers, lang: str, translation: str, word: str, expected: str):
-    sentence = taggers(lang).tag([translation])[0]
-    return label(
-        expected_gender=expected,
-        source_tokens=["The", "occupation"],
-        occupation=(1, 2),
-        sentence=sentence,
-        alignment=frozenset({(1, sentence.tokens.index(word))}),
-        rules=agreement_rules(lang),
-    )
-
-
 @pytest.mark.parametrize(("lang", "translation", "word", "expected", "outcome"), CASES)
-def test_offline_language(taggers, lang, translation, word, expected, outcome):
-    verdict = _verdict(taggers, lang, translation, word, expected)
+def test_offline_language(label_word, lang, translation, word, expected, outcome):
+    verdict = label_word(lang, translation, word, expected)
     assert verdict.label == outcome, verdict.to_json()
 
 

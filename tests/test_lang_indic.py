@@ -10,22 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from checker.agreement_rules import agreement_rules
-from checker.label import label
-
-
-def _label(taggers, lang: str, translation: str, word: str, expected: str):
-    sentence = taggers(lang).tag([translation])[0]
-    return label(
-        expected_gender=expected,
-        source_tokens=["The", "occupation"],
-        occupation=(1, 2),
-        sentence=sentence,
-        alignment=frozenset({(1, sentence.tokens.index(word))}),
-        rules=agreement_rules(lang),
-    )
-
-
 CASES = [
     # lang, translation, the occupation's word in it, expected gender, label, reason, and a
     # word whose evidence role must be the given one (None: no such check)
@@ -106,9 +90,9 @@ CASES = [
     ("lang", "translation", "word", "expected", "outcome", "reason", "evidence"), CASES
 )
 def test_hindustani_agreement(
-    taggers, lang, translation, word, expected, outcome, reason, evidence
+    label_word, lang, translation, word, expected, outcome, reason, evidence
 ):
-    verdict = _label(taggers, lang, translation, word, expected)
+    verdict = label_word(lang, translation, word, expected)
     assert (verdict.label, verdict.reason) == (outcome, reason), verdict.to_json()
     if evidence:
         assert evidence in {(e.text, e.role) for e in verdict.evidence}, verdict.to_json()
