@@ -77,8 +77,13 @@ def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) ->
             j += 1
         if j != i and j < len(words) and is_of(words[j], rules.noun):
             return j
-    for i in aligned:  # an aligned modifier next to its noun: es "lingüista [hábil]"
-        for j in (i - 1, i + 1):
+    # an aligned modifier next to its noun (es "lingüista [hábil]"), an aligned verb after
+    # its subject (ro "Bărbatul [este]"), not before the next phrase (fr "[C'est] son frère":
+    # the occupation left untranslated, and "son", a determiner, also reads as a noun)
+    modifiers = (rules.before | rules.after) & rules.agreeing
+    for i in aligned:
+        sides = (i - 1, i + 1) if is_of(words[i], modifiers) else (i - 1,)
+        for j in sides:
             if (
                 0 <= j < len(words)
                 and is_of(words[j], rules.noun)

@@ -22,6 +22,9 @@ CASES = [
     ("fr", "La juge est arrivée.", "juge", "female", "correct"),
     ("fr", "La juge a travaillé.", "juge", "female", "correct"),
     ("fr", "Le juge est arrivé.", "juge", "female", "wrong"),
+    # the occupation left untranslated, the aligner linking it to the verb: the noun beside
+    # a verb is none of its words ("son", a determiner here, also reads as the noun "sound")
+    ("fr", "C'est son frère musculaire.", "C'est", "male", "inconclusive"),
     ("it", "La giornalista è arrivata.", "giornalista", "female", "correct"),
     ("it", "Il giornalista è arrivato.", "giornalista", "female", "wrong"),
     ("it", "La giornalista ha lavorato.", "giornalista", "female", "correct"),
