@@ -100,6 +100,9 @@ def test_2_translate_keeps_an_existing_output_unless_forced(tmp_path, source):
     one_line_error(run, str(out), "--force")
     assert out.read_text() == "precious\n"
     assert leftovers(tmp_path) == ["in.jsonl", "t.jsonl"]
+    run = gen("translate", source, "--to", "es", "--out", out, "--force")
+    assert run.returncode == 0, run.stderr
+    assert out.read_text() != "precious\n" and (tmp_path / "t.txt").exists()
 
 
 # 3: bytes that are not UTF-8

@@ -38,6 +38,12 @@ def translate_command(
     resume: Annotated[
         bool, typer.Option(help="Continue an interrupted run from its journal (OUT.journal).")
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Replace an existing output, or discard an interrupted run's journal."
+        ),
+    ] = False,
     chunk_size: Annotated[
         int | None,
         typer.Option(
@@ -104,6 +110,7 @@ def translate_command(
             mt,
             out,
             resume=resume,
+            force=force,
             chunk_size=chunk_size,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
             runner=runner,
