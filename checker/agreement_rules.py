@@ -35,6 +35,7 @@ class AgreementRules:
     predicative: tuple[FeatureSet, ...]
     predicative_gap: frozenset[str]
     complement: frozenset[str]
+    bare_complement: frozenset[str]
     clause_predicate: tuple[FeatureSet, ...]
     clause_auxiliaries: frozenset[str]
     coordinators: frozenset[str]

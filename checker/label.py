@@ -135,7 +135,8 @@ def label(
         aligned = _sole_unlinked_person(words, alignment, rules)
     item = _Item(expected_gender, source_tokens, occupation, words, alignment, rules)
     # asked only where needed: a compound occupation, or no gender found
-    plausible = _plausible(translations, occupation) if end - start > 1 else []
+    wanted = end - start > 1 or rules.bare_complement
+    plausible = _plausible(translations, occupation) if wanted else []
     verdict = _read(item, aligned, plausible) if aligned else inconclusive(NO_ALIGNMENT)
     if verdict.label != INCONCLUSIVE or verdict.reason == CONFLICTING_GENDER:
         return verdict
@@ -163,7 +164,7 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
     head = head_of(words, aligned, rules)
     # a compound: the noun whose complement the head is, and so on leftwards
-    while end - start > 1 and (outer := phrase_head(words, head, *context, plausible)) != head:
+    while (outer := phrase_head(words, head, *context, plausible)) != head:
         head = outer
     own, own_readings = gender_of(_as_person(words[head], rules), _own_classes(words[head], rules))
     if inanimate(words[head], rules):

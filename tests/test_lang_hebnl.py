@@ -89,6 +89,40 @@ def test_an_unlinked_occupation_reads_the_only_listed_person_noun(taggers):
     assert (verdict.label, verdict.target_tokens[0].text) == ("correct", "الممرضة")
 
 
+def _label_aligned(taggers, translation: str, word: str, translates: str, expected: str):
+    """ar: label ``translation`` with "The occupation" aligned to ``word``, the aligner's
+    dictionaries translating the occupation as ``translates``."""
+    sentence = taggers("ar").tag([translation])[0]
+    return label(
+        expected_gender=expected,
+        source_tokens=["The", "occupation"],
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=frozenset({(1, sentence.tokens.index(word))}),
+        rules=agreement_rules("ar"),
+        translations=lambda source: {sentence.tokens.index(translates)} if source == 1 else set(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("translation", "word", "translates", "expected", "outcome", "read"),
+    [
+        # idafa (agreement.toml `bare_complement`): the aligner lands on the complement, not
+        # a translation; the person noun before it is its head ("flight attendant")
+        ("نجحت مضيفة طيران أخرى في فتح الباب.", "طيران", "مضيفة", "female", "correct", "مضيفة"),
+        ("كانت مساعدة مدرب في النادي.", "مدرب", "مساعدة", "male", "wrong", "مساعدة"),
+        # the noun before is a thing (no person in the word list): the rank of professor
+        ("ترقى إلى درجة أستاذ متفرغ.", "أستاذ", "متفرغ", "male", "correct", "أستاذ"),
+    ],
+)
+def test_an_idafa_complement_reads_its_head(
+    taggers, translation, word, translates, expected, outcome, read
+):
+    verdict = _label_aligned(taggers, translation, word, translates, expected)
+    noun = next(e for e in verdict.evidence if e.role == "noun")
+    assert (verdict.label, noun.text) == (outcome, read), verdict.to_json()
+
+
 def test_hspell_output_is_read_without_the_rare_readings():
     """Hspell's -l answer (as decoded) for רופאה and שומר, read without running hspell."""
     reader = HspellAnalyser.__new__(HspellAnalyser)
