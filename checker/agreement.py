@@ -122,7 +122,11 @@ def phrase_head(
     inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
     if i < 0 or not is_of(words[i], rules.noun) or i in {t for _, t in alignment} - inside:
         return head  # a noun linked to another word: pt "a decisão do juiz" ("ruling")
-    return i if i in inside or head not in plausible else head
+    if i in inside or head not in plausible:
+        return i
+    # a thing the aligner linked, its person before it: ar "سائق [شاحنة]" (truck driver)
+    bare = not is_of(words[head], rules.complement) and is_of(words[head], rules.bare_complement)
+    return i if bare and rules.animate and not _person(words[head], rules) else head
 
 
 def _person(word: Word, rules: AgreementRules) -> bool:
@@ -154,7 +158,10 @@ def bound_words(
     ):
         while i >= 0 and is_of(words[i], rules.predicative_gap):  # ru "стала [работать] врачом"
             if is_of(words[i], rules.predicate) and gender_of(words[i], rules.predicate)[0]:
-                bound.append((i, rules.predicate, PREDICATE))
+                if not is_of(words[i], rules.predicative_across) or any(
+                    words[k].upos_set <= _NAME for k in range(i + 1, head)
+                ):
+                    bound.append((i, rules.predicate, PREDICATE))
                 break
             i -= 1
     j = head + 1

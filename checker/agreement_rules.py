@@ -34,6 +34,7 @@ class AgreementRules:
     predicate_after: frozenset[str]
     predicative: tuple[FeatureSet, ...]
     predicative_gap: frozenset[str]
+    predicative_across: frozenset[str]
     complement: frozenset[str]
     bare_complement: frozenset[str]
     clause_predicate: tuple[FeatureSet, ...]

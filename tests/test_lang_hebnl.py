@@ -63,6 +63,18 @@ CASES = [
     ("ar", "لأن مؤلِّفته تعتقد أن التناقضات علامة.", "مؤلِّفته", "female", "correct"),
     # the sound masculine plural
     ("ar", "تمكن أحد السائقين من تهدئة الوضع.", "السائقين", "male", "correct"),
+    # a woman's verb across her name, its subject: the masculine title is her role
+    # (languages.toml's feminine past -ت; agreement.toml `predicative_across`)
+    ("ar", "عملت Aho كسكرتير سياسي بوزارة الشؤون الخارجية.", "كسكرتير", "male", "wrong"),
+    # the masculine past of form V (تدرب) is not taken for a feminine present
+    ("ar", "تدرب بوست كمُدرّس في بلدة صغيرة.", "كمُدرّس", "male", "correct"),
+    ("ar", "ثم ستنتقل Rotberg كأستاذ زائر.", "كأستاذ", "male", "wrong"),
+    # right after the verb, the noun is its object: the verb is its own subject's
+    ("ar", "غمرت عاصفة المبنى ودفعت المُدرّس للفرار.", "المُدرّس", "male", "correct"),
+    # a name in -ت is not a feminine verb (a long vowel before the -ت)
+    ("ar", "عمل روبرت كمدرس في الجامعة.", "كمدرس", "male", "correct"),
+    # "that he" before the predicate noun
+    ("ar", "أثبت Trapp أنه ضابط إنفاذ قانون فعال.", "ضابط", "male", "correct"),
     # a word of no agent-noun pattern is not guessed masculine (an aligner's slip)
     ("ar", "نجحت مضيفة طيران أخرى في فتح الباب.", "طيران", "female", "inconclusive"),
 ]
@@ -111,6 +123,8 @@ def _label_aligned(taggers, translation: str, word: str, translates: str, expect
         # a translation; the person noun before it is its head ("flight attendant")
         ("نجحت مضيفة طيران أخرى في فتح الباب.", "طيران", "مضيفة", "female", "correct", "مضيفة"),
         ("كانت مساعدة مدرب في النادي.", "مدرب", "مساعدة", "male", "wrong", "مساعدة"),
+        # the aligned complement is a thing, the noun before it a person: "truck driver"
+        ("عمل Bottomley كعامل منجم وسائق شاحنة.", "شاحنة", "شاحنة", "male", "correct", "وسائق"),
         # the noun before is a thing (no person in the word list): the rank of professor
         ("ترقى إلى درجة أستاذ متفرغ.", "أستاذ", "متفرغ", "male", "correct", "أستاذ"),
     ],
