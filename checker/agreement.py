@@ -104,29 +104,29 @@ def phrase_head(
     itself. A ``bare_complement`` (ar idafa "[مضيفة] طيران", no joining word) is read for
     one word too, when the aligner's dictionaries say ``head`` does not translate it."""
     compound = occupation[1] - occupation[0] > 1
+    inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
     if not is_of(words[head], rules.noun):
         return head
     i = head - 1
     while i >= 0 and is_of(words[i], rules.before) and not is_of(words[i], rules.complement):
         i -= 1
-    if compound and i >= 1 and is_of(words[i], rules.complement):
+    joined = compound and i >= 1 and is_of(words[i], rules.complement)
+    if joined:
         i -= 1
         while i >= 0 and is_of(words[i], rules.after) and not is_of(words[i], rules.noun):
             i -= 1
-    elif i != head - 1 or not is_of(words[head], rules.bare_complement):
-        return head
+    elif i != head - 1 or not is_of(words[head], rules.bare_complement) or head not in inside:
+        return head  # a bare complement is the aligned word itself, not a noun read for it
     elif (not compound and not plausible) or not _person(words[i], rules):
         # nothing says ``head`` is not the occupation's translation; or the noun before is
         # a thing: ar "[درجة] أستاذ" (the rank of professor)
         return head
-    inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
     if i < 0 or not is_of(words[i], rules.noun) or i in {t for _, t in alignment} - inside:
         return head  # a noun linked to another word: pt "a decisão do juiz" ("ruling")
     if i in inside or head not in plausible:
         return i
     # a thing the aligner linked, its person before it: ar "سائق [شاحنة]" (truck driver)
-    bare = not is_of(words[head], rules.complement) and is_of(words[head], rules.bare_complement)
-    return i if bare and rules.animate and not _person(words[head], rules) else head
+    return i if not joined and rules.animate and not _person(words[head], rules) else head
 
 
 def _person(word: Word, rules: AgreementRules) -> bool:

@@ -120,8 +120,8 @@ def _label_aligned(taggers, translation: str, word: str, translates: str, expect
     ("translation", "word", "translates", "expected", "outcome", "read"),
     [
         # idafa (agreement.toml `bare_complement`): the aligner lands on the complement, not
-        # a translation; the person noun before it is its head ("flight attendant")
-        ("نجحت مضيفة طيران أخرى في فتح الباب.", "طيران", "مضيفة", "female", "correct", "مضيفة"),
+        # a translation; the person noun before it is its head ("the chair of the board")
+        ("كانت المديرة ورئيسة مجلس الإدارة.", "مجلس", "المديرة", "female", "correct", "ورئيسة"),
         ("كانت مساعدة مدرب في النادي.", "مدرب", "مساعدة", "male", "wrong", "مساعدة"),
         # the aligned complement is a thing, the noun before it a person: "truck driver"
         ("عمل Bottomley كعامل منجم وسائق شاحنة.", "شاحنة", "شاحنة", "male", "correct", "وسائق"),
@@ -135,6 +135,8 @@ def test_an_idafa_complement_reads_its_head(
     verdict = _label_aligned(taggers, translation, word, translates, expected)
     noun = next(e for e in verdict.evidence if e.role == "noun")
     assert (verdict.label, noun.text) == (outcome, read), verdict.to_json()
+    # the evidence says the head of the idafa was read in place of the aligned word
+    assert any(e.role == "complement_of" for e in verdict.evidence) == (read != word)
 
 
 def test_hspell_output_is_read_without_the_rare_readings():
