@@ -69,6 +69,9 @@ CASES = [
     # the masculine past of form V (تدرب) is not taken for a feminine present
     ("ar", "تدرب بوست كمُدرّس في بلدة صغيرة.", "كمُدرّس", "male", "correct"),
     ("ar", "ثم ستنتقل Rotberg كأستاذ زائر.", "كأستاذ", "male", "wrong"),
+    # the present copula with the subjunctive لـ or the future سـ, right before its noun
+    ("ar", "قبلت Glaser عرض لتصبح أستاذ الفيزياء هناك.", "أستاذ", "male", "wrong"),
+    ("ar", "قرر مالك النادي أن Shakespeare ستصبح مدير النادي.", "مدير", "male", "wrong"),
     # right after the verb, the noun is its object: the verb is its own subject's
     ("ar", "غمرت عاصفة المبنى ودفعت المُدرّس للفرار.", "المُدرّس", "male", "correct"),
     # a name in -ت is not a feminine verb (a long vowel before the -ت)
