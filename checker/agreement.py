@@ -105,7 +105,7 @@ def phrase_head(
     one word too, when the aligner's dictionaries say ``head`` does not translate it."""
     compound = occupation[1] - occupation[0] > 1
     inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
-    if not is_of(words[head], rules.noun):
+    if not is_of(words[head], rules.noun | rules.bare_complement):
         return head
     i = head - 1
     while i >= 0 and is_of(words[i], rules.before) and not is_of(words[i], rules.complement):
@@ -117,9 +117,12 @@ def phrase_head(
             i -= 1
     elif i != head - 1 or not is_of(words[head], rules.bare_complement) or head not in inside:
         return head  # a bare complement is the aligned word itself, not a noun read for it
-    elif (not compound and not plausible) or not _person(words[i], rules):
-        # nothing says ``head`` is not the occupation's translation; or the noun before is
-        # a thing: ar "[درجة] أستاذ" (the rank of professor)
+    elif (not (compound or plausible) and is_of(words[head], rules.noun)) or not _person(
+        words[i], rules
+    ):
+        # nothing says the noun ``head`` is not the occupation's translation (a word no
+        # analyser knows is not one it gives a gender); or the noun before is a thing: ar
+        # "[درجة] أستاذ" (the rank of professor)
         return head
     if i < 0 or not is_of(words[i], rules.noun) or i in {t for _, t in alignment} - inside:
         return head  # a noun linked to another word: pt "a decisão do juiz" ("ruling")
