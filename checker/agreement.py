@@ -104,22 +104,43 @@ def phrase_head(
     """The noun whose complement ``head`` is, if linked to the occupation's other words
     (fr "[assistante] du procureur"), or to nothing while ``head`` does not translate the
     occupation (``plausible``): an English compound is often "noun of noun" in translation
-    (school teacher → es "profesor de secundaria"). Asked only for compounds: for one
-    English word, the aligned noun after "de" is more often the person itself."""
-    if not rules.complement or not is_of(words[head], rules.noun):
+    (school teacher → es "profesor de secundaria"). A joined complement is read only for
+    compounds: for one English word, the aligned noun after "de" is more often the person
+    itself. A ``bare_complement`` (ar idafa "[مضيفة] طيران", no joining word) is read for
+    one word too, when the aligner's dictionaries say ``head`` does not translate it."""
+    compound = occupation[1] - occupation[0] > 1
+    inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
+    if not is_of(words[head], rules.noun | rules.bare_complement):
         return head
     i = head - 1
     while i >= 0 and is_of(words[i], rules.before) and not is_of(words[i], rules.complement):
         i -= 1
-    if i < 1 or not is_of(words[i], rules.complement):
-        return head
-    i -= 1
-    while i >= 0 and is_of(words[i], rules.after) and not is_of(words[i], rules.noun):
+    joined = compound and i >= 1 and is_of(words[i], rules.complement)
+    if joined:
         i -= 1
-    inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
+        while i >= 0 and is_of(words[i], rules.after) and not is_of(words[i], rules.noun):
+            i -= 1
+    elif i != head - 1 or not is_of(words[head], rules.bare_complement) or head not in inside:
+        return head  # a bare complement is the aligned word itself, not a noun read for it
+    elif (not (compound or plausible) and is_of(words[head], rules.noun)) or not _person(
+        words[i], rules
+    ):
+        # nothing says the noun ``head`` is not the occupation's translation (a word no
+        # analyser knows is not one it gives a gender); or the noun before is a thing: ar
+        # "[درجة] أستاذ" (the rank of professor)
+        return head
     if i < 0 or not is_of(words[i], rules.noun) or i in {t for _, t in alignment} - inside:
         return head  # a noun linked to another word: pt "a decisão do juiz" ("ruling")
-    return i if i in inside or head not in plausible else head
+    if i in inside or head not in plausible:
+        return i
+    # a thing the aligner linked, its person before it: ar "سائق [شاحنة]" (truck driver)
+    return i if not joined and rules.animate and not _person(words[head], rules) else head
+
+
+def _person(word: Word, rules: AgreementRules) -> bool:
+    """Whether ``word`` names a person: every noun reading has an ``animate`` feature set,
+    where the analyser marks animacy."""
+    return not rules.animate or every_reading_carries(word, rules.noun, rules.animate)
 
 
 def bound_words(
@@ -145,7 +166,10 @@ def bound_words(
     ):
         while i >= 0 and is_of(words[i], rules.predicative_gap):  # ru "стала [работать] врачом"
             if is_of(words[i], rules.predicate) and gender_of(words[i], rules.predicate)[0]:
-                bound.append((i, rules.predicate, PREDICATE))
+                if not is_of(words[i], rules.predicative_across) or any(
+                    words[k].upos_set <= _NAME for k in range(i + 1, head)
+                ):
+                    bound.append((i, rules.predicate, PREDICATE))
                 break
             i -= 1
     j = head + 1

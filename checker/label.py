@@ -46,6 +46,9 @@ UNSUPPORTED_LANGUAGE = "unsupported_language"
 
 #: The evidence role of a word read in place of the aligned one.
 REALIGNED = "realigned"
+#: The evidence role of the noun read in place of its aligned complement (agreement.toml
+#: ``complement``, ``bare_complement``: es "[profesor] de secundaria", ar "[مضيفة] طيران").
+COMPLEMENT_OF = "complement_of"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,8 @@ class Evidence:
     text: str
     role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word;
     # "other_subject": a sentence predicate set aside, its subject being someone else
-    # "realigned": the word read in place of the aligned one, and why
+    # "realigned": the word read in place of the aligned one, and why; "complement_of":
+    # the noun read in place of its aligned complement
     gender: str | None
     readings: tuple[str, ...]
 
@@ -135,7 +139,8 @@ def label(
         aligned = _sole_unlinked_person(words, alignment, rules)
     item = _Item(expected_gender, source_tokens, occupation, words, alignment, rules)
     # asked only where needed: a compound occupation, or no gender found
-    plausible = _plausible(translations, occupation) if end - start > 1 else []
+    wanted = end - start > 1 or rules.bare_complement
+    plausible = _plausible(translations, occupation) if wanted else []
     verdict = _read(item, aligned, plausible) if aligned else inconclusive(NO_ALIGNMENT)
     if verdict.label != INCONCLUSIVE or verdict.reason == CONFLICTING_GENDER:
         return verdict
@@ -161,10 +166,12 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     start, end = item.occupation
     context = (alignment, rules, item.occupation)
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
-    head = head_of(words, aligned, rules)
+    head = inner = head_of(words, aligned, rules)
     # a compound: the noun whose complement the head is, and so on leftwards
-    while end - start > 1 and (outer := phrase_head(words, head, *context, plausible)) != head:
+    while (outer := phrase_head(words, head, *context, plausible)) != head:
         head = outer
+    why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
+    head_note = (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),)
     own, own_readings = gender_of(_as_person(words[head], rules), _own_classes(words[head], rules))
     if inanimate(words[head], rules):
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
@@ -203,7 +210,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             reason = UNMARKED_GENDER
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun, *aside))
     verdict = CORRECT if gender == item.expected_gender else WRONG
-    return Verdict(verdict, None, target_tokens, gender, (noun, *evidence, *aside))
+    notes = head_note if head != inner else ()
+    return Verdict(verdict, None, target_tokens, gender, (*notes, noun, *evidence, *aside))
 
 
 def _plausible(

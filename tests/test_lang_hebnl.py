@@ -63,8 +63,24 @@ CASES = [
     ("ar", "لأن مؤلِّفته تعتقد أن التناقضات علامة.", "مؤلِّفته", "female", "correct"),
     # the sound masculine plural
     ("ar", "تمكن أحد السائقين من تهدئة الوضع.", "السائقين", "male", "correct"),
-    # a word of no agent-noun pattern is not guessed masculine (an aligner's slip)
-    ("ar", "نجحت مضيفة طيران أخرى في فتح الباب.", "طيران", "female", "inconclusive"),
+    # a woman's verb across her name, its subject: the masculine title is her role
+    # (languages.toml's feminine past -ت; agreement.toml `predicative_across`)
+    ("ar", "عملت Aho كسكرتير سياسي بوزارة الشؤون الخارجية.", "كسكرتير", "male", "wrong"),
+    # the masculine past of form V (تدرب) is not taken for a feminine present
+    ("ar", "تدرب بوست كمُدرّس في بلدة صغيرة.", "كمُدرّس", "male", "correct"),
+    ("ar", "ثم ستنتقل Rotberg كأستاذ زائر.", "كأستاذ", "male", "wrong"),
+    # the present copula with the subjunctive لـ or the future سـ, right before its noun
+    ("ar", "قبلت Glaser عرض لتصبح أستاذ الفيزياء هناك.", "أستاذ", "male", "wrong"),
+    ("ar", "قرر مالك النادي أن Shakespeare ستصبح مدير النادي.", "مدير", "male", "wrong"),
+    # right after the verb, the noun is its object: the verb is its own subject's
+    ("ar", "غمرت عاصفة المبنى ودفعت المُدرّس للفرار.", "المُدرّس", "male", "correct"),
+    # a name in -ت is not a feminine verb (a long vowel before the -ت)
+    ("ar", "عمل روبرت كمدرس في الجامعة.", "كمدرس", "male", "correct"),
+    # "that he" before the predicate noun
+    ("ar", "أثبت Trapp أنه ضابط إنفاذ قانون فعال.", "ضابط", "male", "correct"),
+    # a word of no agent-noun pattern is not guessed masculine (an aligner's slip): the
+    # head of its idafa is read ("flight attendant", agreement.toml `bare_complement`)
+    ("ar", "نجحت مضيفة طيران أخرى في فتح الباب.", "طيران", "female", "correct"),
 ]
 
 
@@ -87,6 +103,47 @@ def test_an_unlinked_occupation_reads_the_only_listed_person_noun(taggers):
         rules=agreement_rules("ar"),
     )
     assert (verdict.label, verdict.target_tokens[0].text) == ("correct", "الممرضة")
+
+
+def _label_aligned(taggers, translation: str, word: str, translates: str | None, expected: str):
+    """ar: label ``translation`` with "The occupation" aligned to ``word``, the aligner's
+    dictionaries translating the occupation as ``translates`` (or as nothing there)."""
+    sentence = taggers("ar").tag([translation])[0]
+    found = {sentence.tokens.index(translates)} if translates else set()
+    return label(
+        expected_gender=expected,
+        source_tokens=["The", "occupation"],
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=frozenset({(1, sentence.tokens.index(word))}),
+        rules=agreement_rules("ar"),
+        translations=lambda source: found if source == 1 else set(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("translation", "word", "translates", "expected", "outcome", "read"),
+    [
+        # idafa (agreement.toml `bare_complement`): the aligner lands on the complement, not
+        # a translation; the person noun before it is its head ("the chair of the board")
+        ("كانت المديرة ورئيسة مجلس الإدارة.", "مجلس", "المديرة", "female", "correct", "ورئيسة"),
+        ("كانت مساعدة مدرب في النادي.", "مدرب", "مساعدة", "male", "wrong", "مساعدة"),
+        # the aligned complement is a thing, the noun before it a person: "truck driver"
+        ("عمل Bottomley كعامل منجم وسائق شاحنة.", "شاحنة", "شاحنة", "male", "correct", "وسائق"),
+        # a complement no word list knows (a verbal noun): "editor-in-chief"
+        ("أصبحت زينكزينكو رئيسة التحرير في سنة 2000.", "التحرير", None, "male", "wrong", "رئيسة"),
+        # the noun before is a thing (no person in the word list): the rank of professor
+        ("ترقى إلى درجة أستاذ متفرغ.", "أستاذ", "متفرغ", "male", "correct", "أستاذ"),
+    ],
+)
+def test_an_idafa_complement_reads_its_head(
+    taggers, translation, word, translates, expected, outcome, read
+):
+    verdict = _label_aligned(taggers, translation, word, translates, expected)
+    noun = next(e for e in verdict.evidence if e.role == "noun")
+    assert (verdict.label, noun.text) == (outcome, read), verdict.to_json()
+    # the evidence says the head of the idafa was read in place of the aligned word
+    assert any(e.role == "complement_of" for e in verdict.evidence) == (read != word)
 
 
 def test_hspell_output_is_read_without_the_rare_readings():
