@@ -37,6 +37,12 @@ CASES = [
         "Ines was the firm's accountant for a decade.",
         "female", None, "another_person_named:apposition",
     ),
+    # a family name the context gives to two people: which one is unknown
+    (
+        "Maria Holm is the sister of Anders Holm, and his daughter lives in Lund.",
+        "Holm was a pharmacist in Malmo.",
+        None, "pronouns_name_another_person", None,
+    ),
     # the same shapes where the pronoun may be the sentence's person: the context decides
     ("She was born Clara Lund in Oslo.", "Lund was a painter.", "female", None, None),
     ("After her studies, Lund moved to Bergen.", "Lund worked as a nurse.", "female", None, None),

@@ -4,22 +4,23 @@ The converter reads the expected gender from the context's pronouns. That is rig
 the sentence is about the pronouns' referent; English syntax marks some names in the context
 as people the pronouns cannot refer to:
 
-- apposition to a person noun that a possessive pronoun determines ("her son Gilliat",
+- apposition to a person noun that a possessive pronoun determines ("her son Ivo",
   "his wife, Anna Berg"): nobody is their own son; the noun's gender (son: male), when
   it has one, is the named person's;
 - a person's name in the clause of a subject pronoun, outside a predicative complement
   ("he married Olga Berg"; not "she was born Olga Berg"): the subject pronoun c-commands
   it, so they cannot co-refer (binding principle C; Huddleston & Pullum 2002, ch. 17).
 
-When the sentence names such a person and no other person of the context, it is about that
-person: its expected gender is the one the apposition gives, else the line is undecidable
-(``pronouns_name_another_person``) rather than given the pronouns' gender.
+When the sentence's first name is such a person, the sentence is about that person: its
+expected gender is the one the apposition gives, else the line is undecidable
+(``pronouns_name_another_person``) rather than given the pronouns' gender. So is a family
+name the context gives to several people ("Ana Ruiz is the sister of Luis Ruiz").
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -57,7 +58,7 @@ def clause_words() -> ClauseWords:
 @dataclass(frozen=True)
 class Context:
     """A context's tokens, flagged where the tagger reads a person's name ("Olga": given
-    name, "Smith": family name) and where it does not know the word ("Naumova")."""
+    name, "Smith": family name) and where it does not know the word ("Dzhurova")."""
 
     tokens: Sequence[str]
     person_names: Sequence[bool]
@@ -74,6 +75,15 @@ def named_person(
     tokens, nouns = sentence
     names = (token for token, noun in zip(tokens, nouns, strict=True) if noun)
     first = next((token for token in names if _is_name(token, words)), None)
+    if first is None:
+        return False, None
+    given_names = {
+        tuple(context.tokens[start : end - 1])
+        for start, end in _name_runs(context.tokens, words)
+        if end - start > 1 and context.tokens[end - 1] == first
+    }
+    if len(given_names) > 1:  # "Ana Ruiz ... Luis Ruiz": which Ruiz is unknown
+        return True, None
     others = _other_people(context, words, clause_words())
     if first not in others:
         return False, None
@@ -90,20 +100,25 @@ def _is_name(token: str, words) -> bool:
     )
 
 
+def _name_runs(tokens: Sequence[str], words) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each run of adjacent names ("Olga Dzhurova")."""
+    start = 0
+    while start < len(tokens):
+        end = start
+        while end < len(tokens) and _is_name(tokens[end], words):
+            end += 1
+        if end > start:
+            yield start, end
+        start = end + 1
+
+
 def _other_people(context: Context, words, clause: ClauseWords) -> dict[str, str | None]:
     """The context's name tokens its pronouns cannot refer to → the gender known for them
     (None for a family name). A name the context also uses elsewhere is left out."""
     tokens = context.tokens
     found: dict[str, str | None] = {}
     elsewhere: set[str] = set()
-    start = 0
-    while start < len(tokens):
-        end = start
-        while end < len(tokens) and _is_name(tokens[end], words):
-            end += 1
-        if end == start:
-            start += 1
-            continue
+    for start, end in _name_runs(tokens, words):
         apposed, gender = _apposition(tokens, start, end, words, clause)
         run = range(start, end)
         if apposed:
@@ -118,7 +133,6 @@ def _other_people(context: Context, words, clause: ClauseWords) -> dict[str, str
         # bearer is unknown, only the given names are the other person's
         found.update((tokens[i], gender if i < end - 1 or start == i else None) for i in marked)
         elsewhere.update(tokens[i] for i in run if i not in marked)
-        start = end
     return {token: gender for token, gender in found.items() if token not in elsewhere}
 
 
