@@ -74,12 +74,18 @@ def test_words_used_as_other_parts_of_speech_are_not_occupations(words):
     texts = [
         "Prior to becoming a politician, Muniz worked as a doctor.",
         "The official account blamed the captain.",
+        "The official Soviet account blamed the captain.",
+        # the tagger reads "student" as a modifier of the name: a title, still a person
+        "As a student Kato's training was strict; the students were told to copy.",
     ]
     found = [find_occupations(tokens, words, nouns) for tokens, nouns in noun_flags(texts)]
     assert [[o["text"] for o in occupations] for occupations in found] == [
         ["politician", "doctor"],
         ["captain"],
+        ["captain"],
+        ["student", "students"],
     ]
+    assert main_occupation(found[3])["text"] == "student"
     assert main_occupation(found[0])["text"] == "doctor"  # "worked as": the predicate
 
 

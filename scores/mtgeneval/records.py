@@ -125,7 +125,7 @@ def find_occupations(
     """Person nouns in ``tokens`` as ``{"text", "index", "plural", "capitalised",
     "predicative"}``, in order.
     ``nouns`` (one flag per token, from :func:`noun_flags`) keeps out words used as something
-    else in this sentence ("Prior to", "the official account").
+    else in this sentence ("Prior to", "the official account"), but not before a name.
 
     Runs of adjacent person words make one noun phrase whose head is the last word ("senior
     lecturer", "executive assistant director"; ``index`` is the head's, as docs/formats.md
@@ -137,7 +137,11 @@ def find_occupations(
     start = 0
     while start < len(tokens):
         match = _person_words_at(tokens, start, words)
-        if match is None or (nouns is not None and not nouns[match[0] - 1]):
+        if match is None or (
+            nouns is not None
+            and not nouns[match[0] - 1]
+            and not _before_name(tokens, nouns, match[0])
+        ):
             start += 1
             continue
         end, plural = match
@@ -158,6 +162,12 @@ def find_occupations(
         }
         for begin, end, plural in spans
     ]
+
+
+def _before_name(tokens: list[str], nouns: Sequence[bool], end: int) -> bool:
+    """Whether a name (a capitalised noun) follows ``tokens[:end]``: a person word the tagger
+    read as a modifier is then a title or an apposition ("as a student Kato's work")."""
+    return end < len(tokens) and tokens[end][:1].isupper() and nouns[end]
 
 
 def _person_words_at(
