@@ -21,6 +21,8 @@ _TAGGER = APERTIUM_DATA / PACKAGE / "eng-spa.prob"
 #: The tagger's noun tags (common and proper); a word it does not know counts as a noun too
 #: (rare person nouns: "gymnast").
 _NOUN_TAGS = ("<n>", "<np>")
+#: The tagger's tag for proper nouns (people's, places', organisations' names).
+PROPER_NOUN_TAGS = ("<np>",)
 #: The tagger's tags for people's names: given names (``<ant>``) and family names (``<cog>``).
 PERSON_NAME_TAGS = ("<ant>", "<cog>")
 

@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from scores.mtgeneval.dataset import Contextual
-from scores.mtgeneval.english_tags import PERSON_NAME_TAGS, noun_spans
+from scores.mtgeneval.english_tags import PERSON_NAME_TAGS, PROPER_NOUN_TAGS, noun_spans
 from scores.mtgeneval.referents import APPOSITION_CUE, UNDECIDABLE, Context, named_person
 from scores.mtgeneval.wordnet import DEBIAN_WORDNET, load_nouns
 
@@ -36,6 +36,8 @@ _CUES_FILE = Path(__file__).with_name("english_cues.json")
 #: ("was a teacher", "worked as an engineer"): it then names the subject, the person the
 #: context is about, rather than someone the sentence mentions.
 _PREDICATIVE_CUES = frozenset({"as", "is", "was", "became", "become", "becomes", "been"})
+#: English's articles: they open a noun phrase.
+_ARTICLES = frozenset({"a", "an", "the"})
 #: Longest WordNet compound looked for ("chief executive officer").
 _MAX_COMPOUND = 3
 
@@ -120,12 +122,16 @@ def expected_gender(context: str, words: EnglishPersonWords) -> tuple[str | None
 
 
 def find_occupations(
-    tokens: list[str], words: EnglishPersonWords, nouns: Sequence[bool] | None = None
+    tokens: list[str],
+    words: EnglishPersonWords,
+    nouns: Sequence[bool] | None = None,
+    names: Sequence[bool] | None = None,
 ) -> list[dict]:
     """Person nouns in ``tokens`` as ``{"text", "index", "plural", "capitalised",
     "predicative"}``, in order.
     ``nouns`` (one flag per token, from :func:`noun_flags`) keeps out words used as something
-    else in this sentence ("Prior to", "the official account"), but not before a name.
+    else in this sentence ("Prior to", "the official account"), except before a name
+    (``names``: the tagger's proper nouns and unknown words, :data:`PROPER_NOUN_TAGS`).
 
     Runs of adjacent person words make one noun phrase whose head is the last word ("senior
     lecturer", "executive assistant director"; ``index`` is the head's, as docs/formats.md
@@ -140,7 +146,7 @@ def find_occupations(
         if match is None or (
             nouns is not None
             and not nouns[match[0] - 1]
-            and not _before_name(tokens, nouns, match[0])
+            and not _before_name(tokens, nouns, names, (start, match[0]))
         ):
             start += 1
             continue
@@ -164,10 +170,23 @@ def find_occupations(
     ]
 
 
-def _before_name(tokens: list[str], nouns: Sequence[bool], end: int) -> bool:
-    """Whether a name (a capitalised noun) follows ``tokens[:end]``: a person word the tagger
-    read as a modifier is then a title or an apposition ("as a student Kato's work")."""
-    return end < len(tokens) and tokens[end][:1].isupper() and nouns[end]
+def _before_name(
+    tokens: list[str], nouns: Sequence[bool], names: Sequence[bool] | None, span: tuple[int, int]
+) -> bool:
+    """Whether ``tokens[start:end]`` (``span``) opens a noun phrase with an article ("a",
+    "an", "the", up to :data:`_MAX_COMPOUND` lower-case non-nouns between) and a name (a
+    capitalised proper noun) follows it: a person word the tagger read as a modifier is then
+    a title or an apposition ("as a student Kato's work"; not "the federal Ministry", "of
+    native Venusians")."""
+    start, end = span
+    if names is None or end >= len(tokens) or not tokens[end][:1].isupper() or not names[end]:
+        return False
+    for before in range(start - 1, max(-1, start - 2 - _MAX_COMPOUND), -1):
+        if tokens[before].lower() in _ARTICLES:
+            return True
+        if not tokens[before].islower() or nouns[before]:
+            return False
+    return False
 
 
 def _person_words_at(
@@ -221,6 +240,7 @@ def contextual_records(
     words = words or english_person_words()
     records = []
     tagged = noun_flags(data.sources)
+    proper = [flags for _, flags in noun_flags(data.sources, PROPER_NOUN_TAGS)]
     names = noun_flags(data.contexts, PERSON_NAME_TAGS, unknown=False)
     unknown = [flags for _, flags in noun_flags(data.contexts, (), unknown=True)]
     for number, (context, text, original, flipped, (tokens, nouns), named, new) in enumerate(
@@ -239,7 +259,7 @@ def contextual_records(
         gender, undecidable, cue = _line_gender(
             context, (tokens, nouns), Context(*named, new), words
         )
-        occupations = find_occupations(tokens, words, nouns)
+        occupations = find_occupations(tokens, words, nouns, proper)
         record = {
             "id": f"mtgeneval-{split}-en_{lang}-{number:05d}",
             "lang": lang,
