@@ -69,17 +69,30 @@ def test_find_occupations(words, sentence, texts, main):
 def test_words_used_as_other_parts_of_speech_are_not_occupations(words):
     """WordNet has "prior" and "official" as person nouns; the English tagger sees them used
     as a preposition and an adjective here."""
+    from scores.mtgeneval.english_tags import PROPER_NOUN_TAGS
     from scores.mtgeneval.records import main_occupation, noun_flags
 
     texts = [
         "Prior to becoming a politician, Muniz worked as a doctor.",
         "The official account blamed the captain.",
+        "The federal Ministry of Finance blamed the captain.",
+        "A tribe of native Venusians fought the captain.",
+        # the tagger reads "student" as a modifier of the name: a title, still a person
+        "As a student Kato's training was strict; the students were told to copy.",
     ]
-    found = [find_occupations(tokens, words, nouns) for tokens, nouns in noun_flags(texts)]
+    names = [flags for _, flags in noun_flags(texts, PROPER_NOUN_TAGS)]
+    found = [
+        find_occupations(tokens, words, nouns, proper)
+        for (tokens, nouns), proper in zip(noun_flags(texts), names, strict=True)
+    ]
     assert [[o["text"] for o in occupations] for occupations in found] == [
         ["politician", "doctor"],
         ["captain"],
+        ["captain"],
+        ["captain"],
+        ["student", "students"],
     ]
+    assert main_occupation(found[4])["text"] == "student"
     assert main_occupation(found[0])["text"] == "doctor"  # "worked as": the predicate
 
 

@@ -21,10 +21,17 @@ _TAGGER = APERTIUM_DATA / PACKAGE / "eng-spa.prob"
 #: The tagger's noun tags (common and proper); a word it does not know counts as a noun too
 #: (rare person nouns: "gymnast").
 _NOUN_TAGS = ("<n>", "<np>")
+#: The tagger's tag for proper nouns (people's, places', organisations' names).
+PROPER_NOUN_TAGS = ("<np>",)
+#: The tagger's tags for people's names: given names (``<ant>``) and family names (``<cog>``).
+PERSON_NAME_TAGS = ("<ant>", "<cog>")
 
 
-def noun_spans(texts: Sequence[str]) -> list[list[tuple[int, int]]]:
-    """For each text, the character spans of the words tagged as nouns (or unknown)."""
+def noun_spans(
+    texts: Sequence[str], tags: Sequence[str] = _NOUN_TAGS, unknown: bool = True
+) -> list[list[tuple[int, int]]]:
+    """For each text, the character spans of the words tagged as nouns (any of ``tags``;
+    a word the tagger does not know too, when ``unknown``)."""
     if not _ANALYSER.is_file() or not _TAGGER.is_file():
         raise MissingResourceError(
             f"Apertium's English tagger is not installed: run `{install_command(PACKAGE)}`"
@@ -46,10 +53,10 @@ def noun_spans(texts: Sequence[str]) -> list[list[tuple[int, int]]]:
     ).stdout.split("\n")
     if len(tagged) < len(lines):
         raise RuntimeError(f"apertium-tagger answered {len(tagged)} lines for {len(lines)} texts")
-    return [_spans(line, units) for line, units in zip(lines, tagged, strict=False)]
+    return [_spans(line, units, tags, unknown) for line, units in zip(lines, tagged, strict=False)]
 
 
-def _spans(text: str, tagged: str) -> list[tuple[int, int]]:
+def _spans(text: str, tagged: str, tags: Sequence[str], unknown: bool) -> list[tuple[int, int]]:
     """Where the noun units of ``tagged`` (``^surface/lemma<tags>$`` units) are in ``text``."""
     spans = []
     position = 0
@@ -62,6 +69,6 @@ def _spans(text: str, tagged: str) -> list[tuple[int, int]]:
         if start < 0:
             continue
         position = start + len(surface)
-        if reading.startswith("*") or any(tag in reading for tag in _NOUN_TAGS):
+        if (unknown and reading.startswith("*")) or any(tag in reading for tag in tags):
             spans.append((start, position))
     return spans

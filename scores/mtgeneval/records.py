@@ -10,6 +10,8 @@ accuracy on the same lines:
   when it has none, its gendered person nouns (WordNet: below male.n.02 / female.n.02).
   A context with both genders, or none, gets ``expected_gender: null`` and an
   ``undecidable`` reason (``conflicting_gender_cues`` / ``no_gender_cue``): never dropped.
+  A sentence about someone the pronouns cannot refer to ("he married Olga Berg." "Berg
+  was his secretary.") takes that person's gender or is undecidable (scores.mtgeneval.referents).
 - occupation: every word (or WordNet compound, "police officer") whose most frequent
   WordNet sense is a kind of person, excluding kinship and gendered nouns. All are listed
   in ``occupations`` in sentence order; ``occupation`` is the first singular lower-case one
@@ -25,7 +27,8 @@ from functools import cache
 from pathlib import Path
 
 from scores.mtgeneval.dataset import Contextual
-from scores.mtgeneval.english_tags import noun_spans
+from scores.mtgeneval.english_tags import PERSON_NAME_TAGS, PROPER_NOUN_TAGS, noun_spans
+from scores.mtgeneval.referents import APPOSITION_CUE, UNDECIDABLE, Context, named_person
 from scores.mtgeneval.wordnet import DEBIAN_WORDNET, load_nouns
 
 _CUES_FILE = Path(__file__).with_name("english_cues.json")
@@ -33,6 +36,8 @@ _CUES_FILE = Path(__file__).with_name("english_cues.json")
 #: ("was a teacher", "worked as an engineer"): it then names the subject, the person the
 #: context is about, rather than someone the sentence mentions.
 _PREDICATIVE_CUES = frozenset({"as", "is", "was", "became", "become", "becomes", "been"})
+#: English's articles: they open a noun phrase.
+_ARTICLES = frozenset({"a", "an", "the"})
 #: Longest WordNet compound looked for ("chief executive officer").
 _MAX_COMPOUND = 3
 
@@ -44,6 +49,7 @@ class EnglishPersonWords:
     pronouns: dict[str, frozenset[str]]  # gender → pronouns
     gendered_nouns: dict[str, frozenset[str]]  # gender → nouns
     occupations: frozenset[str]  # lemmas, compounds with spaces
+    people: frozenset[str]  # every person noun, kinship and gendered ones too
     lemmatize: Callable[[str], list[str]]  # lower-case form → candidate lemmas
 
     def occupation_lemma(self, words: list[str]) -> str | None:
@@ -54,6 +60,10 @@ class EnglishPersonWords:
             if candidate in self.occupations:
                 return candidate
         return None
+
+    def is_person(self, word: str) -> bool:
+        """Whether ``word`` (lower case) is a person noun ("son", "wife", "teacher")."""
+        return any(lemma in self.people for lemma in self.lemmatize(word))
 
     def pronoun_gender(self, word: str) -> str | None:
         return next((gender for gender, ps in self.pronouns.items() if word in ps), None)
@@ -79,6 +89,7 @@ def english_person_words(wordnet_root: Path = DEBIAN_WORDNET) -> EnglishPersonWo
             for gender, synsets in cues["gendered_nouns"].items()
         },
         occupations=nouns.lemmas_whose_first_sense_is_in(people),
+        people=nouns.lemmas_whose_first_sense_is_in(nouns.below(cues["person"])),
         lemmatize=nouns.lemmatize,
     )
 
@@ -111,12 +122,16 @@ def expected_gender(context: str, words: EnglishPersonWords) -> tuple[str | None
 
 
 def find_occupations(
-    tokens: list[str], words: EnglishPersonWords, nouns: Sequence[bool] | None = None
+    tokens: list[str],
+    words: EnglishPersonWords,
+    nouns: Sequence[bool] | None = None,
+    names: Sequence[bool] | None = None,
 ) -> list[dict]:
     """Person nouns in ``tokens`` as ``{"text", "index", "plural", "capitalised",
     "predicative"}``, in order.
     ``nouns`` (one flag per token, from :func:`noun_flags`) keeps out words used as something
-    else in this sentence ("Prior to", "the official account").
+    else in this sentence ("Prior to", "the official account"), except before a name
+    (``names``: the tagger's proper nouns and unknown words, :data:`PROPER_NOUN_TAGS`).
 
     Runs of adjacent person words make one noun phrase whose head is the last word ("senior
     lecturer", "executive assistant director"; ``index`` is the head's, as docs/formats.md
@@ -128,7 +143,11 @@ def find_occupations(
     start = 0
     while start < len(tokens):
         match = _person_words_at(tokens, start, words)
-        if match is None or (nouns is not None and not nouns[match[0] - 1]):
+        if match is None or (
+            nouns is not None
+            and not nouns[match[0] - 1]
+            and not _before_name(tokens, nouns, names, (start, match[0]))
+        ):
             start += 1
             continue
         end, plural = match
@@ -151,6 +170,25 @@ def find_occupations(
     ]
 
 
+def _before_name(
+    tokens: list[str], nouns: Sequence[bool], names: Sequence[bool] | None, span: tuple[int, int]
+) -> bool:
+    """Whether ``tokens[start:end]`` (``span``) opens a noun phrase with an article ("a",
+    "an", "the", up to :data:`_MAX_COMPOUND` lower-case non-nouns between) and a name (a
+    capitalised proper noun) follows it: a person word the tagger read as a modifier is then
+    a title or an apposition ("as a student Kato's work"; not "the federal Ministry", "of
+    native Venusians")."""
+    start, end = span
+    if names is None or end >= len(tokens) or not tokens[end][:1].isupper() or not names[end]:
+        return False
+    for before in range(start - 1, max(-1, start - 2 - _MAX_COMPOUND), -1):
+        if tokens[before].lower() in _ARTICLES:
+            return True
+        if not tokens[before].islower() or nouns[before]:
+            return False
+    return False
+
+
 def _person_words_at(
     tokens: list[str], start: int, words: EnglishPersonWords
 ) -> tuple[int, bool] | None:
@@ -166,12 +204,17 @@ def _person_words_at(
     return None
 
 
-def noun_flags(texts: Sequence[str]) -> list[tuple[list[str], list[bool]]]:
+def noun_flags(
+    texts: Sequence[str], tags: Sequence[str] | None = None, unknown: bool = True
+) -> list[tuple[list[str], list[bool]]]:
     """Each text's tokens (:func:`tokenize`) and whether each is a noun in its sentence
-    (Apertium's English tagger; a token is judged by the word its last character is in)."""
+    (Apertium's English tagger; a token is judged by the word its last character is in).
+    With ``tags``: whether the tagger gave it one of those tags, or (``unknown``) does not
+    know the word."""
     tokenizer = _tokenizer()
     found = []
-    for text, spans in zip(texts, noun_spans(texts), strict=True):
+    tagged = noun_spans(texts) if tags is None else noun_spans(texts, tags, unknown)
+    for text, spans in zip(texts, tagged, strict=True):
         text = " ".join(text.split())
         ends = [end for _, end in tokenizer.span_tokenize(text)]
         flags = [any(start < end <= stop for start, stop in spans) for end in ends]
@@ -197,12 +240,26 @@ def contextual_records(
     words = words or english_person_words()
     records = []
     tagged = noun_flags(data.sources)
-    for number, (context, text, original, flipped, (tokens, nouns)) in enumerate(
-        zip(data.contexts, data.sources, data.original, data.flipped, tagged, strict=True),
+    proper = [flags for _, flags in noun_flags(data.sources, PROPER_NOUN_TAGS)]
+    names = noun_flags(data.contexts, PERSON_NAME_TAGS, unknown=False)
+    unknown = [flags for _, flags in noun_flags(data.contexts, (), unknown=True)]
+    for number, (context, text, original, flipped, (tokens, nouns), named, new) in enumerate(
+        zip(
+            data.contexts,
+            data.sources,
+            data.original,
+            data.flipped,
+            tagged,
+            names,
+            unknown,
+            strict=True,
+        ),
         start=1,
     ):
-        gender, undecidable = expected_gender(context, words)
-        occupations = find_occupations(tokens, words, nouns)
+        gender, undecidable, cue = _line_gender(
+            context, (tokens, nouns), Context(*named, new), words
+        )
+        occupations = find_occupations(tokens, words, nouns, proper)
         record = {
             "id": f"mtgeneval-{split}-en_{lang}-{number:05d}",
             "lang": lang,
@@ -216,8 +273,28 @@ def contextual_records(
         }
         if undecidable:
             record["undecidable"] = undecidable
+        if cue:
+            record["expected_gender_cue"] = cue
         records.append(record)
     return records
+
+
+def _line_gender(
+    context: str, sentence: tuple[list[str], list[bool]], tagged: Context, words
+) -> tuple[str | None, str | None, str | None]:
+    """``(expected gender, undecidable reason, cue)``: the context's (:func:`expected_gender`)
+    unless the sentence is about someone its pronouns cannot refer to (see
+    scores.mtgeneval.referents); then the gender an apposition gives that person
+    (cue ``APPOSITION_CUE``), else undecidable."""
+    gender, undecidable = expected_gender(context, words)
+    if gender is None:
+        return gender, undecidable, None
+    other, other_gender = named_person(sentence, tagged, words)
+    if not other:
+        return gender, None, None
+    if other_gender is None:
+        return None, UNDECIDABLE, None
+    return other_gender, None, APPOSITION_CUE
 
 
 def with_translations(records: list[dict], translations: list[str]) -> list[dict]:
