@@ -45,6 +45,8 @@ def records_with_paper_labels(lang: str) -> tuple[list[dict], list[str]]:
     if (MORE / f"{lang}.jsonl").exists():
         records = [json.loads(line) for line in open(MORE / f"{lang}.jsonl", encoding="utf-8")]
         return records, [record.pop("paper_label") for record in records]
+    if not (DEV / f"target.{lang}").exists():
+        raise GenError(f"no dev data for {lang!r} (dev languages: {', '.join(dev_languages())})")
     records = list(ugb_records(lang))
     theirs = []
     for record, gender in zip(records, paper_labels(lang), strict=True):
