@@ -118,8 +118,13 @@ def scheduler_with_workers(workers: int, log: Path) -> Iterator[tuple[str, list[
         with open(log, "w") as output:
             for command in commands:
                 processes.append(
-                    subprocess.Popen([sys.executable, "-m", "dask", *command], cwd=REPO, env=env,
-                                     stdout=output, stderr=output)  # fmt: skip
+                    subprocess.Popen(
+                        [sys.executable, "-m", "dask", *command],
+                        cwd=REPO,
+                        env=env,
+                        stdout=output,
+                        stderr=output,
+                    )  # fmt: skip
                 )
         from distributed import Client
 
@@ -198,8 +203,10 @@ def main() -> None:
           "| records | differ from 1 process | ids once, in order |")  # fmt: skip
     print("|---|---|---:|---:|---:|---:|---:|---:|---|")
     for task, name, seconds, speedup, cpu, mib, differ, in_order, count in rows:
-        print(f"| {task} | {name} | {seconds:.1f} | {speedup:.2f}× | {cpu:.1f} | {mib} | {count} | "
-              f"{differ} ({100 * differ / count:.2f}%) | {'yes' if in_order else 'NO'} |")
+        print(
+            f"| {task} | {name} | {seconds:.1f} | {speedup:.2f}× | {cpu:.1f} | {mib} | {count} | "
+            f"{differ} ({100 * differ / count:.2f}%) | {'yes' if in_order else 'NO'} |"
+        )
 
 
 if __name__ == "__main__":

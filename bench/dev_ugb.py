@@ -52,8 +52,11 @@ def records_with_paper_labels(lang: str) -> tuple[list[dict], list[str]]:
     for record, gender in zip(records, paper_labels(lang), strict=True):
         read = PAPER_GENDER.get(gender)
         theirs.append(
-            "inconclusive" if read is None
-            else "correct" if read == record["expected_gender"] else "wrong"
+            "inconclusive"
+            if read is None
+            else "correct"
+            if read == record["expected_gender"]
+            else "wrong"
         )
     return records, theirs
 

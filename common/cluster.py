@@ -145,11 +145,14 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
         return
     # A partition whose worker died is run again; twice, and it is reported.
     with dask.config.set({"distributed.scheduler.allowed-failures": ATTEMPTS - 1}):
-        with LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",  # none wanted; a free port, never a clash with another's
-            silence_logs=logging.CRITICAL,  # a task's error is reported by gen, once
-        ) as local, Client(local) as client:
+        with (
+            LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",  # none wanted; a free port, never a clash with another's
+                silence_logs=logging.CRITICAL,  # a task's error is reported by gen, once
+            ) as local,
+            Client(local) as client,
+        ):
             yield Cluster(client, resume_command)

@@ -102,13 +102,16 @@ def check(
         chunk_size=chunk_size,
         skip_invalid=skip_invalid,
     )
-    with shared.cluster(workers, scheduler) as cluster, Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        transient=True,
-    ) as bar:
+    with (
+        shared.cluster(workers, scheduler) as cluster,
+        Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as bar,
+    ):
         task = bar.add_task("checking", total=None)
         run = pipeline.check(
             input_path,

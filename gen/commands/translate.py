@@ -95,9 +95,10 @@ def translate_command(
     columns = (TextColumn("translating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     console = Console(stderr=True)
     hidden = not console.is_terminal  # no bar in logs and pipes
-    with shared.cluster(workers, scheduler) as cluster, Progress(
-        *columns, console=console, transient=True, disable=hidden
-    ) as bar:
+    with (
+        shared.cluster(workers, scheduler) as cluster,
+        Progress(*columns, console=console, transient=True, disable=hidden) as bar,
+    ):
         runner = None
         if cluster is None:
             mt: Engine = load_engine(engine, source_lang, to, options)
