@@ -21,13 +21,12 @@ import threading
 import unicodedata
 import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from checker.backends.base import Analysis, Word
 from checker.languages import ApertiumAnalyserSpec
-from checker.tables import DATA, read_table
+from checker.tables import TagTable
 from common.errors import MissingResourceError
 
 APERTIUM_DATA = Path("/usr/share/apertium")
@@ -44,32 +43,9 @@ _TAG = re.compile(r"<([^>]+)>")
 _SYMBOL_RUN = re.compile(r"(\S)\1*")
 
 
-@dataclass(frozen=True)
-class TagTable:
-    """Apertium tag → UPOS, genders and UD features (data in checker/data/apertium_tags.toml)."""
-
-    upos: Mapping[str, str]
-    genders: Mapping[str, frozenset[str]]
-    feats: Mapping[str, Mapping[str, str]]
-
-    def analysis(self, lemma: str, tags: Sequence[str], evidence: str) -> Analysis:
-        genders: frozenset[str] = frozenset()
-        feats: dict[str, str] = {}
-        for tag in tags[1:]:
-            genders |= self.genders.get(tag, frozenset())
-            feats.update(self.feats.get(tag, {}))
-        upos = self.upos.get(tags[0], "X") if tags else "X"
-        return Analysis(lemma, upos, genders, evidence, feats)
-
-
 @cache
 def tag_table() -> TagTable:
-    data = read_table(DATA / "apertium_tags.toml")
-    return TagTable(
-        upos=data["upos"],
-        genders={tag: frozenset(values) for tag, values in data["genders"].items()},
-        feats=data["feats"],
-    )
+    return TagTable.read("apertium_tags.toml")
 
 
 def escape(text: str) -> str:

@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
+from itertools import takewhile
 
 from checker.backends.apertium import distinct
 from checker.backends.base import Analysis
-from checker.tables import DATA, read_table
+from checker.tables import DATA, TagTable, read_table
 from common.errors import MissingResourceError
 
 INSTALL_COMMAND = "sudo apt-get install hspell"
@@ -40,26 +41,20 @@ def missing() -> str | None:
 
 @dataclass(frozen=True)
 class HspellTags:
-    """Hspell's tags → UPOS, genders and UD features (checker/data/hspell_tags.toml)."""
+    """Hspell's tags (checker/data/hspell_tags.toml): the shared tag table, the tag after
+    which a reading's tags describe a pronominal suffix, and the rare kinds of reading."""
 
-    upos: Mapping[str, str]
-    proper: Mapping[str, str]
-    genders: Mapping[str, frozenset[str]]
-    feats: Mapping[str, Mapping[str, str]]
+    table: TagTable
     suffix_tag: str
     rare: tuple[str, ...]
 
     def analysis(self, lemma: str, tags: Sequence[str], evidence: str) -> Analysis:
-        upos = self.upos.get(tags[0], "X") if tags else "X"
-        genders: frozenset[str] = frozenset()
-        feats: dict[str, str] = {}
-        for tag in tags[1:]:
-            if tag.startswith(self.suffix_tag):
-                break  # the rest describe the pronominal suffix
-            genders |= self.genders.get(tag, frozenset())
-            feats.update(self.feats.get(tag, {}))
-            upos = self.proper.get(tag, upos)
-        return Analysis(lemma, upos, genders, evidence, feats)
+        """The reading of the word itself: its pronominal suffix's tags left out, a proper
+        noun's tag making it a name."""
+        own = [*tags[:1], *takewhile(lambda tag: not tag.startswith(self.suffix_tag), tags[1:])]
+        reading = self.table.analysis(lemma, own, evidence)
+        names = [self.table.proper[tag] for tag in own[1:] if tag in self.table.proper]
+        return replace(reading, upos=names[-1]) if names else reading
 
     def is_rare(self, tags: Sequence[str]) -> bool:
         """Whether a reading is of a kind kept only where a form has no other reading."""
@@ -70,10 +65,7 @@ class HspellTags:
 def hspell_tags() -> HspellTags:
     data = read_table(DATA / "hspell_tags.toml")
     return HspellTags(
-        upos=data["upos"],
-        proper=data["proper"],
-        genders={tag: frozenset(values) for tag, values in data["genders"].items()},
-        feats=data["feats"],
+        table=TagTable.read("hspell_tags.toml"),
         suffix_tag=data["suffix_tag"],
         rare=tuple(data["rare"]),
     )

@@ -8,12 +8,11 @@ forms pymorphy3 only guessed from their ending say so in their evidence.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from checker.backends.base import Analysis
-from checker.tables import DATA, read_table
+from checker.tables import TagTable
 from common.errors import MissingResourceError
 
 #: Analysers whose parses are not readings of a word (numbers, punctuation, Latin script...).
@@ -33,23 +32,9 @@ def missing(lang: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class GrammemeTable:
-    upos: Mapping[str, str]
-    proper: Mapping[str, str]
-    genders: Mapping[str, frozenset[str]]
-    feats: Mapping[str, Mapping[str, str]]
-
-
 @cache
-def grammeme_table() -> GrammemeTable:
-    data = read_table(DATA / "pymorphy_tags.toml")
-    return GrammemeTable(
-        upos=data["upos"],
-        proper=data["proper"],
-        genders={tag: frozenset(values) for tag, values in data["genders"].items()},
-        feats=data["feats"],
-    )
+def grammeme_table() -> TagTable:
+    return TagTable.read("pymorphy_tags.toml")
 
 
 _GUESSED = " (guessed from the ending)"
@@ -96,11 +81,7 @@ class PymorphyAnalyser:
         upos = table.upos.get(tag.POS, "X")
         if upos in ("NOUN", "ADJ") and any(g in table.proper for g in grammemes):
             upos = "PROPN"
-        genders: frozenset[str] = frozenset()
-        feats: dict[str, str] = {}
-        for grammeme in sorted(grammemes):
-            genders |= table.genders.get(grammeme, frozenset())
-            feats.update(table.feats.get(grammeme, {}))
+        genders, feats = table.features(sorted(grammemes))
         guessed = any(type(step[0]).__name__ in _GUESSERS for step in methods_stack)
         if guessed and feats.get("Animacy") == "Inan":
             # guessed from the ending, a thing may be a person ("янитор" is no thing); a
