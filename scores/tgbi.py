@@ -26,8 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from nltk.tokenize import NLTKWordTokenizer
-from nltk.tokenize.punkt import PunktSentenceTokenizer
 
 from common.errors import GenError
 from common.fields import TGBI_VIEWS
@@ -53,8 +51,15 @@ _BOTH_FORMS = re.compile(r"\bs/he\b|\(s\)he\b|\bs\(he\)")
 
 FEMALE, MALE, NEUTRAL, BOTH = "female", "male", "neutral", "both"
 
-_sentences = PunktSentenceTokenizer()
-_words = NLTKWordTokenizer()
+
+@lru_cache(maxsize=1)
+def _tokenizers() -> tuple[Any, Any]:
+    """NLTK's sentence and word tokenizers, imported on first use: importing nltk takes
+    over a second, which every `gen` command (`gen check` imports this module) would pay."""
+    from nltk.tokenize import NLTKWordTokenizer
+    from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+    return PunktSentenceTokenizer(), NLTKWordTokenizer()
 
 
 def tokenize(text: str) -> list[str]:
@@ -63,9 +68,9 @@ def tokenize(text: str) -> list[str]:
     ``word_tokenize`` needs the trained punkt model, which cannot be downloaded here; the
     untrained splitter differs from it mainly after abbreviations ("Mr. Kim").
     """
-    lowered = text.lower()
+    sentences, words = _tokenizers()
     return [
-        token for sentence in _sentences.tokenize(lowered) for token in _words.tokenize(sentence)
+        token for sentence in sentences.tokenize(text.lower()) for token in words.tokenize(sentence)
     ]
 
 
