@@ -9,6 +9,8 @@ imports it back, and none is long enough to hide its structure.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -157,3 +159,16 @@ def test_the_rules_catch_what_they_forbid(tmp_path):
         assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a -> b -> c -> a"]
     finally:
         del MODULES["checker.x_probe"], MODULES["checker.y_probe"]
+
+
+#: Libraries that take a second or more to import: a command loads them when it uses them,
+#: so that `gen --help` or a `gen check` on the offline backends does not pay for them.
+HEAVY = ("nltk", "torch", "stanza", "transformers", "simalign", "scipy", "sklearn", "dask")
+
+
+def test_the_cli_starts_without_heavy_libraries():
+    code = f"import sys, gen.cli; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert loaded.stdout.split() == []
