@@ -41,6 +41,10 @@ CONFLICTING_GENDER = "conflicting_gender"
 #: The noun's own gender is one its language's analyser gives nouns of either (agreement.toml
 #: ``unmarked``), and no word agreeing with it marks the person's (hi "लेखक हैं").
 UNMARKED_GENDER = "unmarked_gender"
+#: The aligned noun names a thing (every noun reading has an agreement.toml ``inanimate``
+#: feature set: ru "[Пекарня] – ее сестра", the baker translated as a bakery) and no
+#: predicate of the sentence marks the person's gender. Also the evidence role that says so.
+NOT_A_PERSON = "not_a_person"
 UNTRANSLATED = "untranslated"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
 
@@ -173,7 +177,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
     head_note = (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),)
     own, own_readings = gender_of(_as_person(words[head], rules), _own_classes(words[head], rules))
-    if inanimate(words[head], rules):
+    thing = inanimate(words[head], rules)
+    if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
         own = None
         bound = clause_predicates(words, head, rules) if rules.clause_predicate else []
@@ -208,6 +213,13 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         reason = UNTRANSLATED if untranslated else NO_GENDER
         if own is not None:  # in ``unmarked``, with no agreement to confirm it
             reason = UNMARKED_GENDER
+        if thing:
+            why = (
+                f"{words[head].text}: every noun reading names a thing (inanimate), and no "
+                "predicate of the sentence marks the person's gender"
+            )
+            note = Evidence(head, words[head].text, NOT_A_PERSON, None, (why,))
+            return Verdict(INCONCLUSIVE, NOT_A_PERSON, target_tokens, None, (noun, note, *aside))
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun, *aside))
     verdict = CORRECT if gender == item.expected_gender else WRONG
     notes = head_note if head != inner else ()

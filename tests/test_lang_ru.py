@@ -1,0 +1,53 @@
+"""Russian nouns the analysers read as things, and person nouns they read in part: what
+the checker says of an occupation translated as a thing, a common-gender head with its
+genitive complement, and one analyser's person reading the other lacks.
+
+Real analysers (Apertium, pymorphy3), the occupation's link given by hand; the sentence
+shapes are those of M2M-100's translations of the grammar paper's set ("The baker is her
+affectionate sister.").
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_lang_slavic import check
+
+
+@pytest.mark.parametrize(
+    ("source", "occupation", "target", "linked"),
+    [
+        # the baker translated as a bakery, the cleaner as a cleaning agent
+        (
+            "The baker is her affectionate sister.",
+            "baker",
+            "Пекарня – ее любящая сестра.",
+            "Пекарня",
+        ),
+        (
+            "That cleaner is his logical mother.",
+            "cleaner",
+            "Этот очиститель – его логическая мать.",
+            "очиститель",
+        ),
+    ],
+)
+def test_an_occupation_translated_as_a_thing_is_not_a_person(
+    taggers, source, occupation, target, linked
+):
+    verdict = check(taggers, "ru", source, occupation, target, linked)
+    assert (verdict.label, verdict.reason) == ("inconclusive", "not_a_person")
+    roles = [(e.text, e.role) for e in verdict.evidence]
+    assert (linked, "not_a_person") in roles
+
+
+def test_a_thing_whose_sentence_predicate_marks_the_person_is_decided(taggers):
+    # the aligner linked the doctor to the school; the verb says she is a woman
+    verdict = check(
+        taggers,
+        "ru",
+        "The doctor worked at the school.",
+        "doctor",
+        "Она работала в школе.",
+        "школе",
+    )
+    assert verdict.label == "correct"
