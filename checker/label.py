@@ -29,7 +29,7 @@ from checker.agreement import (
 )
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, TaggedSentence, Word
-from checker.readings import carries
+from checker.readings import carries, is_copula
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
@@ -176,7 +176,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         head = outer
     why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
     head_note = (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),)
-    own, own_readings = gender_of(_as_person(words[head], rules), _own_classes(words[head], rules))
+    person = _as_person(_as_subject(words, head, rules), rules)
+    own, own_readings = gender_of(person, _own_classes(words[head], rules))
     thing = inanimate(words[head], rules)
     if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
@@ -328,6 +329,17 @@ def _as_person(word: Word, rules: AgreementRules) -> Word:
         return word
     people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
     return word if len(people) == len(word.analyses) else replace(word, analyses=people)
+
+
+def _as_subject(words: Sequence[Word], head: int, rules: AgreementRules) -> Word:
+    """Noun ``head`` with only its ``subject_case`` readings, where it has some and a
+    copula follows it: before the copula (ru the dash of a verbless clause) a noun is its
+    subject (ru "Фризьорка - ее сестра" is no genitive of a guessed "фризьорк")."""
+    word = words[head]
+    if not rules.subject_case or head + 1 >= len(words) or not is_copula(words[head + 1], rules):
+        return word
+    subject = tuple(r for r in word.analyses if carries(r, rules.subject_case))
+    return replace(word, analyses=subject) if subject else word
 
 
 def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:

@@ -51,3 +51,17 @@ def test_a_thing_whose_sentence_predicate_marks_the_person_is_decided(taggers):
         "школе",
     )
     assert verdict.label == "correct"
+
+
+def test_a_noun_before_the_copular_dash_is_read_as_its_nominative_subject(taggers):
+    # pymorphy3 guesses "Фризьорка" as the genitive or accusative of a masculine
+    # "фризьорк" as well as a feminine nominative: before the dash it is the subject
+    verdict = check(
+        taggers,
+        "ru",
+        "The hairdresser is her dainty sister.",
+        "hairdresser",
+        "Фризьорка - ее данильная сестра.",
+        "Фризьорка",
+    )
+    assert (verdict.label, verdict.target_gender) == ("correct", "female")
