@@ -1,6 +1,6 @@
-"""Russian nouns the analysers read as things, and person nouns they read in part: what
-the checker says of an occupation translated as a thing, a common-gender head with its
-genitive complement, and one analyser's person reading the other lacks.
+"""Russian and Serbo-Croatian subjects the analysers read as things, guess or do not know:
+an occupation translated as a thing (not_a_person), a noun before the copular dash read as
+the nominative subject, a subject no analyser knows named by its predicate noun.
 
 Real analysers (Apertium, pymorphy3), the occupation's link given by hand; the sentence
 shapes are those of M2M-100's translations of the grammar paper's set ("The baker is her
@@ -65,3 +65,18 @@ def test_a_noun_before_the_copular_dash_is_read_as_its_nominative_subject(tagger
         "Фризьорка",
     )
     assert (verdict.label, verdict.target_gender) == ("correct", "female")
+
+
+def test_a_hbs_subject_no_analyser_knows_names_the_person_of_its_predicate_noun(taggers):
+    # M2M's "Frizera" (for frizer/frizerka) is unknown to the analysers: the predicate
+    # noun after "je", past the possessive and adjective, names the same person
+    verdict = check(
+        taggers,
+        "hr",
+        "The hairdresser is her emotional sister.",
+        "hairdresser",
+        "Frizera je njezina emocionalna sestra.",
+        "Frizera",
+    )
+    assert (verdict.label, verdict.target_gender) == ("correct", "female")
+    assert ("sestra", "predicate") in [(e.text, e.role) for e in verdict.evidence]
