@@ -18,6 +18,7 @@ from checker.readings import (
     every_reading_carries,
     is_copula,
     only_predicate,
+    possessor_only,
     verb_subjects,
 )
 from checker.readings import has_feats as _has_feats
@@ -174,7 +175,9 @@ def bound_words(
             i -= 1
     j = head + 1
     while j < len(words):
-        if _can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
+        if possessor_only(words[j], rules.after, rules):  # ro "fratele [ei] iubitor"
+            pass  # inside the phrase, agreeing with its possessor
+        elif _can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
             bound.append((j, rules.after & rules.agreeing, PHRASE))
         elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
             if is_of(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"

@@ -29,7 +29,7 @@ from checker.agreement import (
 )
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, TaggedSentence, Word
-from checker.readings import carries, is_copula
+from checker.readings import carries, is_copula, possessor_only
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
@@ -188,7 +188,11 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         bound = bound_words(words, head, rules, settled=settled)
         bound += verb_final_bound(words, head, rules)
         seen = {i for i, _, _ in bound}
-        bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
+        bound += [
+            (i, rules.agreeing, PHRASE)
+            for i in aligned
+            if i != head and i not in seen and not possessor_only(words[i], rules.agreeing, rules)
+        ]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
     aside: list[Evidence] = []  # another subject's predicates: said, not counted

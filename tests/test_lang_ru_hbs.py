@@ -80,3 +80,17 @@ def test_a_hbs_subject_no_analyser_knows_names_the_person_of_its_predicate_noun(
     )
     assert (verdict.label, verdict.target_gender) == ("correct", "female")
     assert ("sestra", "predicate") in [(e.text, e.role) for e in verdict.evidence]
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["Avocatul ei este fratele lui Dainty.", "Avocatul ei iubitor este fratele ei."],
+)
+def test_a_romanian_genitive_pronoun_takes_its_possessors_gender_not_the_nouns(taggers, target):
+    # "ei" (her) is a form of the possessive "lui" to Apertium, feminine as its possessor:
+    # the lawyer is masculine, and an adjective after the pronoun still agrees with him
+    verdict = check(taggers, "ro", "The lawyer is her brother.", "lawyer", target, "Avocatul")
+    assert (verdict.label, verdict.target_gender) == ("wrong", "male")
+    texts = [e.text for e in verdict.evidence]
+    assert "ei" not in texts
+    assert ("iubitor" in texts) == ("iubitor" in target)
