@@ -1,6 +1,8 @@
-"""Russian and Serbo-Croatian subjects the analysers read as things, guess or do not know:
-an occupation translated as a thing (not_a_person), a noun before the copular dash read as
-the nominative subject, a subject no analyser knows named by its predicate noun.
+"""Russian, Serbo-Croatian and Romanian words the analysers read as things, guess, do not
+know or gender by another person: an occupation translated as a thing (not_a_person: ru
+inanimate, ro neuter), a noun before the copular dash read as the nominative subject, a
+subject no analyser knows named by its predicate noun, a ro genitive pronoun that agrees
+with its possessor.
 
 Real analysers (Apertium, pymorphy3), the occupation's link given by hand; the sentence
 shapes are those of M2M-100's translations of the grammar paper's set ("The baker is her
@@ -94,3 +96,16 @@ def test_a_romanian_genitive_pronoun_takes_its_possessors_gender_not_the_nouns(t
     texts = [e.text for e in verdict.evidence]
     assert "ei" not in texts
     assert ("iubitor" in texts) == ("iubitor" in target)
+
+
+def test_a_romanian_neuter_noun_names_a_thing_whatever_agrees_with_it(taggers):
+    # the hairdresser translated as "my refrigerator": "meu" agrees with the thing
+    verdict = check(
+        taggers,
+        "ro",
+        "The hairdresser is her affectionate brother.",
+        "hairdresser",
+        "Frigiderul meu este fratele ei iubitor.",
+        "Frigiderul",
+    )
+    assert (verdict.label, verdict.reason) == ("inconclusive", "not_a_person")
