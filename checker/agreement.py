@@ -218,15 +218,16 @@ def bound_words(
     ):
         bound += clause_predicates(words, head, rules)
     # a subject of open gender that nothing agrees with names the person its predicate noun
-    # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`)
+    # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`); a
+    # noun's gender is its noun readings' (ru "Кухарь" is also an imperative)
     k = _skip(words, phrase_end + 1, 1, rules.copula_gap)
+    own = rules.noun if is_of(words[head], rules.noun) else words[head].upos_set
     if (
         k < len(words)
         and is_copula(words[phrase_end], rules)
         and is_of(words[k], rules.noun)
-        and not any(
-            gender_of(words[i], c)[0] for i, c, _ in [(head, words[head].upos_set, 0), *bound]
-        )
+        and (not rules.subject_case or _has_feats(words[k], rules.subject_case))
+        and not any(gender_of(words[i], c)[0] for i, c, _ in [(head, own, 0), *bound])
     ):
         bound.append((k, rules.noun, PREDICATE))
     return bound

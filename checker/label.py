@@ -174,11 +174,14 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     # a compound: the noun whose complement the head is, and so on leftwards
     while (outer := phrase_head(words, head, *context, plausible)) != head:
         head = outer
+    head = _owner(words, head, alignment, rules, end)
     why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
-    head_note = (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),)
-    person = _as_person(_as_subject(words, head, rules), rules)
-    own, own_readings = gender_of(person, _own_classes(words[head], rules))
-    thing = inanimate(words[head], rules)
+    notes = (
+        (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),) if head != inner else ()
+    )
+    subject = _as_subject(words, head, rules)
+    own, own_readings = gender_of(_as_person(subject, rules), _own_classes(words[head], rules))
+    thing = inanimate(subject, rules)
     if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
         own = None
@@ -225,9 +228,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             )
             note = Evidence(head, words[head].text, NOT_A_PERSON, None, (why,))
             return Verdict(INCONCLUSIVE, NOT_A_PERSON, target_tokens, None, (noun, note, *aside))
-        return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun, *aside))
+        return Verdict(INCONCLUSIVE, reason, target_tokens, None, (*notes, noun, *aside))
     verdict = CORRECT if gender == item.expected_gender else WRONG
-    notes = head_note if head != inner else ()
     return Verdict(verdict, None, target_tokens, gender, (*notes, noun, *evidence, *aside))
 
 
@@ -333,6 +335,21 @@ def _as_person(word: Word, rules: AgreementRules) -> Word:
         return word
     people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
     return word if len(people) == len(word.analyses) else replace(word, analyses=people)
+
+
+def _owner(
+    words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules, end: int
+) -> int:
+    """The noun right before thing ``head`` (every noun reading ``inanimate``), where that
+    noun may name a person (an ``animate`` reading) and is linked to no source word after
+    the occupation (``end``; a determiner before it may be): ``head`` is its complement (ru
+    "Глава [компании]", the company's head); else ``head``."""
+    i = head - 1
+    if i < 0 or not inanimate(words[head], rules) or not is_of(words[i], rules.noun):
+        return head
+    if not any(carries(r, rules.animate) for r in words[i].analyses if r.upos in rules.noun):
+        return head
+    return i if all(s < end for s, t in alignment if t == i) else head
 
 
 def _as_subject(words: Sequence[Word], head: int, rules: AgreementRules) -> Word:

@@ -109,3 +109,34 @@ def test_a_romanian_neuter_noun_names_a_thing_whatever_agrees_with_it(taggers):
         "Frigiderul",
     )
     assert (verdict.label, verdict.reason) == ("inconclusive", "not_a_person")
+
+
+def test_a_person_sense_the_first_analyser_lacks_is_read_from_the_next(taggers):
+    # Apertium reads "страж" only as the genitive plural of "стража" (guard duty);
+    # pymorphy3 (languages.toml person_readings) lists the guard
+    (sentence,) = taggers("ru").tag(["Этот страж – ее сильный отец."])
+    assert any("NOUN,anim,masc" in a.evidence for a in sentence.words[1].analyses)
+    target = "Этот страж – ее сильный отец."
+    verdict = check(taggers, "ru", "That guard is her strong father.", "guard", target, "страж")
+    assert (verdict.label, verdict.target_gender) == ("wrong", "male")
+
+
+@pytest.mark.parametrize(
+    ("target", "linked", "outcome", "reason"),
+    [
+        # "глава" (head) is of common gender: Apertium's masculine and pymorphy3's ms-f
+        # readings leave it open, and the predicate noun after the dash names the person
+        ("Глава – это ее эмоциональная мать.", "Глава", "correct", None),
+        # the occupation linked to the genitive complement (a thing): its head is read
+        ("Глава компании – ее агрессивная сестра.", "компании", "inconclusive", "no_gender"),
+        # a masculine noun is not overruled by the predicate noun (its verb reading,
+        # the imperative "кухарь", has no gender and does not open it)
+        ("Кухарь – ее логическая сестра.", "Кухарь", "wrong", None),
+    ],
+)
+def test_a_common_gender_head(taggers, target, linked, outcome, reason):
+    verdict = check(taggers, "ru", "The ceo is her sister.", "ceo", target, linked)
+    assert (verdict.label, verdict.reason) == (outcome, reason)
+    if linked == "компании":
+        assert [e.role for e in verdict.evidence][:2] == ["complement_of", "noun"]
+        assert verdict.evidence[0].text == "Глава"
