@@ -57,12 +57,12 @@ def every_reading_carries(
 
 
 def possessor_only(word: Word, classes: Collection[str], rules: SubjectRules) -> bool:
-    """Whether every reading of ``word`` in ``classes`` is of one of the
-    ``possessor_lemmas``, whose gender is the possessor's, not the noun's (ro "fratele
-    [ei]", her brother)."""
-    readings = [reading for reading in word.analyses if reading.upos in classes]
-    return bool(rules.possessor_lemmas and readings) and all(
-        reading.lemma.lower() in rules.possessor_lemmas for reading in readings
+    """Whether a reading of ``word`` in ``classes`` is of one of the ``possessor_lemmas``,
+    whose gender is the possessor's, not the noun's (ro "fratele [ei]", her brother; its
+    other reading, "ei" they, agrees with no noun either)."""
+    return any(
+        reading.upos in classes and reading.lemma.lower() in rules.possessor_lemmas
+        for reading in word.analyses
     )
 
 

@@ -14,6 +14,10 @@ from __future__ import annotations
 import pytest
 from test_lang_slavic import check
 
+from checker.agreement_rules import agreement_rules
+from checker.label import label
+from checker.records import tokenize_english
+
 
 @pytest.mark.parametrize(
     ("source", "occupation", "target", "linked"),
@@ -140,3 +144,18 @@ def test_a_common_gender_head(taggers, target, linked, outcome, reason):
     if linked == "компании":
         assert [e.role for e in verdict.evidence][:2] == ["complement_of", "noun"]
         assert verdict.evidence[0].text == "Глава"
+
+
+def test_a_romanian_genitive_pronoun_linked_with_the_occupation_does_not_vote(taggers):
+    # the aligner links "janitor" to both "Fratele" and "ei" (also "they", plural)
+    (sentence,) = taggers("ro").tag(["Fratele ei este fratele ei muscular."])
+    source = tokenize_english("The janitor is her muscular brother.")
+    verdict = label(
+        expected_gender="male",
+        source_tokens=source,
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=frozenset({(1, 0), (1, 1)}),
+        rules=agreement_rules("ro"),
+    )
+    assert (verdict.label, [e.text for e in verdict.evidence]) == ("correct", ["Fratele"])
