@@ -14,11 +14,11 @@ from checker.backends.base import Alignment, Word
 from checker.readings import (
     after_copula,
     agrees_elsewhere,
+    agrees_with_possessor,
     can_be_subject,
     every_reading_carries,
     is_copula,
     only_predicate,
-    possessor_only,
     verb_subjects,
 )
 from checker.readings import has_feats as _has_feats
@@ -175,7 +175,7 @@ def bound_words(
             i -= 1
     j = head + 1
     while j < len(words):
-        if possessor_only(words[j], rules.after, rules):  # ro "fratele [ei] iubitor"
+        if agrees_with_possessor(words[j], rules.after, rules):  # ro "fratele [ei] iubitor"
             pass  # inside the phrase, agreeing with its possessor
         elif _can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
             bound.append((j, rules.after & rules.agreeing, PHRASE))

@@ -29,7 +29,7 @@ from checker.agreement import (
 )
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, TaggedSentence, Word
-from checker.readings import carries, is_copula, possessor_only
+from checker.readings import agrees_with_possessor, carries, is_copula
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
@@ -194,7 +194,9 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         bound += [
             (i, rules.agreeing, PHRASE)
             for i in aligned
-            if i != head and i not in seen and not possessor_only(words[i], rules.agreeing, rules)
+            if i != head
+            and i not in seen
+            and not agrees_with_possessor(words[i], rules.agreeing, rules)
         ]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
@@ -227,7 +229,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
                 "predicate of the sentence marks the person's gender"
             )
             note = Evidence(head, words[head].text, NOT_A_PERSON, None, (why,))
-            return Verdict(INCONCLUSIVE, NOT_A_PERSON, target_tokens, None, (noun, note, *aside))
+            evidence = (*notes, noun, note, *aside)
+            return Verdict(INCONCLUSIVE, NOT_A_PERSON, target_tokens, None, evidence)
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (*notes, noun, *aside))
     verdict = CORRECT if gender == item.expected_gender else WRONG
     return Verdict(verdict, None, target_tokens, gender, (*notes, noun, *evidence, *aside))

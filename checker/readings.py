@@ -56,7 +56,7 @@ def every_reading_carries(
     return bool(choices and readings) and all(carries(reading, choices) for reading in readings)
 
 
-def possessor_only(word: Word, classes: Collection[str], rules: SubjectRules) -> bool:
+def agrees_with_possessor(word: Word, classes: Collection[str], rules: SubjectRules) -> bool:
     """Whether a reading of ``word`` in ``classes`` is of one of the ``possessor_lemmas``,
     whose gender is the possessor's, not the noun's (ro "fratele [ei]", her brother; its
     other reading, "ei" they, agrees with no noun either)."""
