@@ -14,6 +14,7 @@ from checker.backends.base import Alignment, Word
 from checker.readings import (
     after_copula,
     agrees_elsewhere,
+    agrees_with_possessor,
     can_be_subject,
     every_reading_carries,
     is_copula,
@@ -174,7 +175,9 @@ def bound_words(
             i -= 1
     j = head + 1
     while j < len(words):
-        if _can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
+        if agrees_with_possessor(words[j], rules.after, rules):  # ro "fratele [ei] iubitor"
+            pass  # inside the phrase, agreeing with its possessor
+        elif _can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
             bound.append((j, rules.after & rules.agreeing, PHRASE))
         elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
             if is_of(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"
@@ -215,15 +218,16 @@ def bound_words(
     ):
         bound += clause_predicates(words, head, rules)
     # a subject of open gender that nothing agrees with names the person its predicate noun
-    # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`)
+    # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`); a
+    # noun's gender is its noun readings' (ru "Кухарь" is also an imperative)
     k = _skip(words, phrase_end + 1, 1, rules.copula_gap)
+    own = rules.noun if is_of(words[head], rules.noun) else words[head].upos_set
     if (
         k < len(words)
         and is_copula(words[phrase_end], rules)
         and is_of(words[k], rules.noun)
-        and not any(
-            gender_of(words[i], c)[0] for i, c, _ in [(head, words[head].upos_set, 0), *bound]
-        )
+        and (not rules.subject_case or _has_feats(words[k], rules.subject_case))
+        and not any(gender_of(words[i], c)[0] for i, c, _ in [(head, own, 0), *bound])
     ):
         bound.append((k, rules.noun, PREDICATE))
     return bound

@@ -29,7 +29,7 @@ from checker.agreement import (
 )
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, TaggedSentence, Word
-from checker.readings import carries
+from checker.readings import agrees_with_possessor, carries, is_copula
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
@@ -41,6 +41,10 @@ CONFLICTING_GENDER = "conflicting_gender"
 #: The noun's own gender is one its language's analyser gives nouns of either (agreement.toml
 #: ``unmarked``), and no word agreeing with it marks the person's (hi "लेखक हैं").
 UNMARKED_GENDER = "unmarked_gender"
+#: The aligned noun names a thing (every noun reading has an agreement.toml ``inanimate``
+#: feature set: ru "[Пекарня] – ее сестра", the baker translated as a bakery) and no
+#: predicate of the sentence marks the person's gender. Also the evidence role that says so.
+NOT_A_PERSON = "not_a_person"
 UNTRANSLATED = "untranslated"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
 
@@ -170,10 +174,15 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     # a compound: the noun whose complement the head is, and so on leftwards
     while (outer := phrase_head(words, head, *context, plausible)) != head:
         head = outer
+    head = _owner(words, head, alignment, rules, end)
     why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
-    head_note = (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),)
-    own, own_readings = gender_of(_as_person(words[head], rules), _own_classes(words[head], rules))
-    if inanimate(words[head], rules):
+    notes = (
+        (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),) if head != inner else ()
+    )
+    subject = _as_subject(words, head, rules)
+    own, own_readings = gender_of(_as_person(subject, rules), _own_classes(words[head], rules))
+    thing = inanimate(subject, rules)
+    if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
         own = None
         bound = clause_predicates(words, head, rules) if rules.clause_predicate else []
@@ -182,7 +191,13 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         bound = bound_words(words, head, rules, settled=settled)
         bound += verb_final_bound(words, head, rules)
         seen = {i for i, _, _ in bound}
-        bound += [(i, rules.agreeing, PHRASE) for i in aligned if i != head and i not in seen]
+        bound += [
+            (i, rules.agreeing, PHRASE)
+            for i in aligned
+            if i != head
+            and i not in seen
+            and not agrees_with_possessor(words[i], rules.agreeing, rules)
+        ]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
     aside: list[Evidence] = []  # another subject's predicates: said, not counted
@@ -208,9 +223,16 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         reason = UNTRANSLATED if untranslated else NO_GENDER
         if own is not None:  # in ``unmarked``, with no agreement to confirm it
             reason = UNMARKED_GENDER
-        return Verdict(INCONCLUSIVE, reason, target_tokens, None, (noun, *aside))
+        if thing:
+            why = (
+                f"{words[head].text}: every noun reading names a thing (inanimate), and no "
+                "predicate of the sentence marks the person's gender"
+            )
+            note = Evidence(head, words[head].text, NOT_A_PERSON, None, (why,))
+            evidence = (*notes, noun, note, *aside)
+            return Verdict(INCONCLUSIVE, NOT_A_PERSON, target_tokens, None, evidence)
+        return Verdict(INCONCLUSIVE, reason, target_tokens, None, (*notes, noun, *aside))
     verdict = CORRECT if gender == item.expected_gender else WRONG
-    notes = head_note if head != inner else ()
     return Verdict(verdict, None, target_tokens, gender, (*notes, noun, *evidence, *aside))
 
 
@@ -316,6 +338,32 @@ def _as_person(word: Word, rules: AgreementRules) -> Word:
         return word
     people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
     return word if len(people) == len(word.analyses) else replace(word, analyses=people)
+
+
+def _owner(
+    words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules, end: int
+) -> int:
+    """The noun right before thing ``head`` (every noun reading ``inanimate``), where that
+    noun may name a person (an ``animate`` reading) and is linked to no source word after
+    the occupation (``end``; a determiner before it may be): ``head`` is its complement (ru
+    "Глава [компании]", the company's head); else ``head``."""
+    i = head - 1
+    if i < 0 or not inanimate(words[head], rules) or not is_of(words[i], rules.noun):
+        return head
+    if not any(carries(r, rules.animate) for r in words[i].analyses if r.upos in rules.noun):
+        return head
+    return i if all(s < end for s, t in alignment if t == i) else head
+
+
+def _as_subject(words: Sequence[Word], head: int, rules: AgreementRules) -> Word:
+    """Noun ``head`` with only its ``subject_case`` readings, where it has some and a
+    copula follows it: before the copula (ru the dash of a verbless clause) a noun is its
+    subject (ru "Фризьорка - ее сестра" is no genitive of a guessed "фризьорк")."""
+    word = words[head]
+    if not rules.subject_case or head + 1 >= len(words) or not is_copula(words[head + 1], rules):
+        return word
+    subject = tuple(r for r in word.analyses if carries(r, rules.subject_case))
+    return replace(word, analyses=subject) if subject else word
 
 
 def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:

@@ -64,6 +64,7 @@ class Language:
     wordlist: WordListSpec | None = None
     prefixes: tuple[str, ...] = ()  # words written onto the next (ar "ال", "ك")
     optional_vowel_marks: bool = False  # vowel marks are optional in writing (ar harakat)
+    person_readings: str | None = None  # an analyser whose person readings a thing gets
 
 
 @cache
@@ -94,6 +95,7 @@ def languages() -> Mapping[str, Language]:
                 wordlist=_wordlist(row.get("wordlist")),
                 prefixes=tuple(row.get("prefixes", ())),
                 optional_vowel_marks=row.get("optional_vowel_marks", False),
+                person_readings=row.get("person_readings"),
             )
         except (KeyError, TypeError) as error:
             raise GenError(

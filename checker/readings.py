@@ -34,6 +34,7 @@ class SubjectRules(Protocol):
     copulas: frozenset[str]
     predicative_gap: frozenset[str]
     not_attributive: tuple[FeatureSet, ...]
+    possessor_lemmas: frozenset[str]
 
 
 def has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
@@ -53,6 +54,16 @@ def every_reading_carries(
     in ``choices`` (never, when ``choices`` is empty)."""
     readings = [reading for reading in word.analyses if reading.upos in classes]
     return bool(choices and readings) and all(carries(reading, choices) for reading in readings)
+
+
+def agrees_with_possessor(word: Word, classes: Collection[str], rules: SubjectRules) -> bool:
+    """Whether a reading of ``word`` in ``classes`` is of one of the ``possessor_lemmas``,
+    whose gender is the possessor's, not the noun's (ro "fratele [ei]", her brother; its
+    other reading, "ei" they, agrees with no noun either)."""
+    return any(
+        reading.upos in classes and reading.lemma.lower() in rules.possessor_lemmas
+        for reading in word.analyses
+    )
 
 
 def only_predicate(word: Word, rules: SubjectRules) -> bool:

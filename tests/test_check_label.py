@@ -144,7 +144,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
         # linked with it is read, else only the sentence's predicates
         ("The doctor.", "В больнице врач.", "female", "ru", ("wrong", None, "male")),
         ("The doctor studied.", "Анна изучал в больнице.", "female", "ru", ("wrong", None, "male")),
-        ("The doctor.", "В больнице.", "female", "ru", ("inconclusive", "no_gender", None)),
+        ("The doctor.", "В больнице.", "female", "ru", ("inconclusive", "not_a_person", None)),
         # ru: with no predicate beside the noun, the sentence's past-tense verbs, if they agree
         (
             "Anna, being a doctor, studied.",

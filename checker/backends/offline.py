@@ -126,6 +126,7 @@ class OfflineTagger(Tagger):
             if name in self.language.analysers:
                 self._analysers.append((name, analyse))
         self._analysers.sort(key=lambda pair: self.language.analysers.index(pair[0]))
+        self._persons = dict(self._analysers).get(self.language.person_readings or "")
         self._apertium_first = self.language.analysers[0] == "apertium"
         self._endings = [SuffixRule.from_row(row) for row in self.language.endings]
         table = self.language.transliteration
@@ -154,11 +155,33 @@ class OfflineTagger(Tagger):
                 for text in read
             ]
         tagged = [self._tag_sentence(words) for words in sentences]
+        if self._persons:
+            tagged = [self._with_persons(sentence, self._persons) for sentence in tagged]
         if self._endings:
             tagged = [self._narrowed_sentence(sentence) for sentence in tagged]
         if self._script:
             tagged = [self._script.restore(s, t) for s, t in zip(tagged, texts, strict=True)]
         return tagged
+
+    @staticmethod
+    def _with_persons(sentence: TaggedSentence, analyse: WordAnalyser) -> TaggedSentence:
+        """``sentence`` with languages.toml's ``person_readings`` analyser's animate noun
+        readings added to each noun read with an inanimate one (ru "страж")."""
+        things = [
+            i
+            for i, word in enumerate(sentence.words)
+            if any(a.upos == "NOUN" and a.feats.get("Animacy") == "Inan" for a in word.analyses)
+        ]
+        if not things:
+            return sentence
+        words = list(sentence.words)
+        for i, found in zip(things, analyse([words[i].text for i in things]), strict=True):
+            people = tuple(
+                a for a in found if a.upos == "NOUN" and a.feats.get("Animacy") == "Anim"
+            )
+            if people:
+                words[i] = replace(words[i], analyses=(*words[i].analyses, *people))
+        return TaggedSentence(tuple(words))
 
     def _narrowed_sentence(self, sentence: TaggedSentence) -> TaggedSentence:
         """``sentence`` itself when no word's readings are narrowed (the usual case)."""
