@@ -1,0 +1,117 @@
+"""Lines whose MT-GenEval references differ in the occupation word: the analyser and
+agreement rules that tell the two apart, each on a real sentence shape (issue 16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from common.fields import CORRECT, WRONG
+
+
+def _readings(verdict) -> str:
+    return " ".join(reading for evidence in verdict.evidence for reading in evidence.readings)
+
+
+@pytest.mark.parametrize(
+    ("lang", "translation", "word", "expected", "outcome", "rule"),
+    [
+        # agent nouns the German lexicon lacks: -or, -ist/-yst, -eur are masculine
+        (
+            "de",
+            "Grunander arbeitete auch im Finanzrecht und kurzzeitig als IIHF-Auditor.",
+            "IIHF-Auditor",
+            "male",
+            CORRECT,
+            "agent nouns in -or, -ist, -eur",
+        ),
+        (
+            "de",
+            "Nach ihrer Karriere arbeitete Mashburn für ESPN als Analyst.",
+            "Analyst",
+            "female",
+            WRONG,
+            "agent nouns in -or, -ist, -eur",
+        ),
+        # Italian -iere agent nouns, and -ologo/-ologa read at a sentence start too
+        (
+            "it",
+            "Woodring divenne presto assistente cassiere nella prima banca nazionale.",
+            "cassiere",
+            "male",
+            CORRECT,
+            "agent nouns in -iere",
+        ),
+        (
+            "it",
+            "Cardiologa, Resieaux era a capo del reparto di cardiologia.",
+            "Cardiologa",
+            "female",
+            CORRECT,
+            "-ologa/-ologo",
+        ),
+        (
+            "it",
+            "Cardiologo, Resieaux era a capo del reparto di cardiologia.",
+            "Cardiologo",
+            "female",
+            WRONG,
+            "-ologa/-ologo",
+        ),
+        # French: a capitalised -eure title; -at nouns (soldate is the feminine)
+        (
+            "fr",
+            "Professeure de Communication Sociale en université à UCUDAL.",
+            "Professeure",
+            "male",
+            WRONG,
+            "feminine agent nouns in -eure, -euse, also capitalised",
+        ),
+        (
+            "fr",
+            "Guidobaldo a ensuite servi en tant que soldat lors du conflit qui a suivi.",
+            "soldat",
+            "male",
+            CORRECT,
+            "-at nouns take -ate in the feminine",
+        ),
+    ],
+)
+def test_occupation_forms(label_word, lang, translation, word, expected, outcome, rule):
+    verdict = label_word(lang, translation, word, expected)
+    assert verdict.label == outcome, verdict
+    assert rule in _readings(verdict)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "main"),
+    [
+        # the head of a compound with a postmodifier is the word before its preposition
+        (
+            "Pittaway departed the magazine after 15 months as editor in chief.",
+            "editor",
+        ),
+        (
+            "Gaddafi remained commander in chief of the armed forces.",
+            "commander",
+        ),
+        (
+            "At its beginning, Peers was the assistant deputy chief of staff.",
+            "assistant deputy chief",
+        ),
+    ],
+)
+def test_compound_occupation_ends_at_its_head(sentence, main):
+    from scores.mtgeneval.records import (
+        english_person_words,
+        find_occupations,
+        main_occupation,
+        tokenize,
+    )
+    from scores.mtgeneval.wordnet import DEBIAN_WORDNET
+
+    if not (DEBIAN_WORDNET / "data.noun").is_file():
+        pytest.skip("apt-get install wordnet-base")
+    tokens = tokenize(sentence)
+    found = find_occupations(tokens, english_person_words())
+    assert main_occupation(found)["text"] == main
+    assert all(tokens[o["index"]] == o["text"].split()[-1] for o in found)
