@@ -47,6 +47,7 @@ class AgreementRules:
     subject_verbs: tuple[FeatureSet, ...]
     unmarked: frozenset[str]
     marked: frozenset[str]
+    kept: frozenset[str]
     subject_case: tuple[FeatureSet, ...]
     clause_boundaries: frozenset[str]
     copula_case: tuple[FeatureSet, ...]

@@ -15,7 +15,7 @@ def _readings(verdict) -> str:
 @pytest.mark.parametrize(
     ("lang", "translation", "word", "expected", "outcome", "rule"),
     [
-        # agent nouns the German lexicon lacks: -or, -ist/-yst, -eur are masculine
+        # compounds on agent nouns the German lexicon lacks: -or, -ist/-yst, -eur are masculine
         (
             "de",
             "Grunander arbeitete auch im Finanzrecht und kurzzeitig als IIHF-Auditor.",
@@ -26,8 +26,8 @@ def _readings(verdict) -> str:
         ),
         (
             "de",
-            "Nach ihrer Karriere arbeitete Mashburn für ESPN als Analyst.",
-            "Analyst",
+            "Nach ihrer Karriere arbeitete Mashburn für ESPN als Finanzanalyst.",
+            "Finanzanalyst",
             "female",
             WRONG,
             "agent nouns in -or, -ist, -eur",
@@ -74,6 +74,33 @@ def _readings(verdict) -> str:
             CORRECT,
             "-at nouns take -ate in the feminine",
         ),
+        # pt/es agent nouns in -or have their own feminine: a feminine article is a slip
+        (
+            "pt",
+            "Completavam a parafernália da autor.",
+            "autor",
+            "female",
+            WRONG,
+            "agreement.toml kept",
+        ),
+        (
+            "pt",
+            "Esse é o único artigo sobre uma escritor não muito importante.",
+            "escritor",
+            "female",
+            WRONG,
+            "agreement.toml kept",
+        ),
+        (
+            "es",
+            "Hamerstrom fue una escritor, que publicó más de 100 artículos.",
+            "escritor",
+            "female",
+            WRONG,
+            "agreement.toml kept",
+        ),
+        # ... not a noun of common gender (es "la piloto"), which agreement still overrules
+        ("es", "La juez dictó la sentencia.", "juez", "female", CORRECT, "<det><def><f>"),
     ],
 )
 def test_occupation_forms(label_word, lang, translation, word, expected, outcome, rule):
