@@ -292,8 +292,13 @@ def _unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
 def _kept(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, ...]:
     """The note saying why agreement does not overrule the noun's own gender, where its
     ending is one of agreement.toml's ``kept`` (pt "autor", whose feminine is "autora":
-    "da autor" is a slip, not a woman); else nothing."""
-    if own is None or own not in rules.agreement_overrides:
+    "da autor" is a slip, not a woman) and the lexicon lists it (not a loan whose gender
+    was guessed from its ending, es "la janitor"); else nothing."""
+    if (
+        own is None
+        or own not in rules.agreement_overrides
+        or any(reading.guessed for reading in word.analyses)
+    ):
         return ()
     found = next((end for end in sorted(rules.kept) if re.search(end, word.text.lower())), None)
     if found is None:

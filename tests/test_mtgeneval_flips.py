@@ -41,6 +41,16 @@ def _readings(verdict) -> str:
             CORRECT,
             "agent nouns in -iere",
         ),
+        # Italian -ere nouns the analyser gives both genders: -era is the feminine
+        (
+            "it",
+            "Prima di entrare in politica Coutinho ha lavorato come ingegnere civile.",
+            "ingegnere",
+            "male",
+            CORRECT,
+            "agent nouns in -ere/-iere take -era/-iera",
+        ),
+        ("it", "Lei era la ingegnere del progetto.", "ingegnere", "female", CORRECT, "<f>"),
         (
             "it",
             "Cardiologa, Resieaux era a capo del reparto di cardiologia.",
@@ -99,7 +109,9 @@ def _readings(verdict) -> str:
             WRONG,
             "agreement.toml kept",
         ),
-        # ... not a noun of common gender (es "la piloto"), which agreement still overrules
+        # ... not a loan whose gender was only guessed from its ending
+        ("es", "La janitor es su hermana.", "janitor", "female", CORRECT, "<det><def><f>"),
+        # ... nor a noun of common gender (es "la juez"), which agreement still overrules
         ("es", "La juez dictó la sentencia.", "juez", "female", CORRECT, "<det><def><f>"),
     ],
 )
