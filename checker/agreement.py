@@ -17,6 +17,7 @@ from checker.readings import (
     can_be_subject,
     every_reading_carries,
     is_copula,
+    noun_complement,
     only_predicate,
     verb_subjects,
 )
@@ -184,6 +185,8 @@ def bound_words(
         j += 1
     phrase_end = j
     gap_passed = not rules.predicate_after
+    # another noun's complement is no subject: its sentence's predicates are set aside
+    aside = rules.complement_words and noun_complement(words, head, rules)
     # only a subject takes the predicate after it (not ru "Механику [позвонила] медсестра")
     while j < len(words) and rules.predicate and can_be_subject(words[head], rules):
         word = words[j]
@@ -193,7 +196,7 @@ def bound_words(
             and gender_of(word, rules.predicate)[0] is not None
         ):
             if not _opens_noun_phrase(words, j, rules):
-                bound.append((j, rules.predicate, PREDICATE))
+                bound.append((j, rules.predicate, OTHER_SUBJECT if aside else PREDICATE))
             break
         if not is_of(word, rules.predicate_gap):
             break
@@ -213,7 +216,10 @@ def bound_words(
         and not settled
         and not any(role == PREDICATE for _, _, role in bound)
     ):
-        bound += clause_predicates(words, head, rules)
+        bound += [
+            (i, c, OTHER_SUBJECT if aside else r)
+            for i, c, r in clause_predicates(words, head, rules)
+        ]
     # a subject of open gender that nothing agrees with names the person its predicate noun
     # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`)
     k = _skip(words, phrase_end + 1, 1, rules.copula_gap)

@@ -48,6 +48,7 @@ class AgreementRules:
     unmarked: frozenset[str]
     marked: frozenset[str]
     kept: frozenset[str]
+    complement_words: frozenset[str]
     subject_case: tuple[FeatureSet, ...]
     clause_boundaries: frozenset[str]
     copula_case: tuple[FeatureSet, ...]

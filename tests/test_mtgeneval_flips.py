@@ -154,3 +154,35 @@ def test_compound_occupation_ends_at_its_head(sentence, main):
     found = find_occupations(tokens, english_person_words())
     assert main_occupation(found)["text"] == main
     assert all(tokens[o["index"]] == o["text"].split()[-1] for o in found)
+
+
+@pytest.mark.parametrize(
+    ("lang", "translation", "word", "expected", "outcome", "aside"),
+    [
+        # another noun's complement is no verb's subject: the predicates are another's
+        (
+            "it",
+            "Quella di Speght è stata la prima risposta, pubblicata con il vero nome "
+            "dell'autore.",
+            "autore",
+            "female",
+            WRONG,
+            "stata",
+        ),
+        (
+            "it",
+            "Sebbene la sua mansione da infermiere fosse ritenuta uno stereotipo, fu lodata.",
+            "infermiere",
+            "female",
+            WRONG,
+            "ritenuta",
+        ),
+        # the subject's own predicate still counts (a masculine title naming a woman)
+        ("it", "Getzowa è stata nominata direttore del museo.", "direttore", "female", CORRECT, None),
+    ],
+)
+def test_complement_is_no_subject(label_word, lang, translation, word, expected, outcome, aside):
+    verdict = label_word(lang, translation, word, expected)
+    assert verdict.label == outcome, verdict
+    set_aside = [e.text for e in verdict.evidence if e.role == "other_subject"]
+    assert (aside in set_aside) if aside else not set_aside
