@@ -162,8 +162,7 @@ def test_compound_occupation_ends_at_its_head(sentence, main):
         # another noun's complement is no verb's subject: the predicates are another's
         (
             "it",
-            "Quella di Speght è stata la prima risposta, pubblicata con il vero nome "
-            "dell'autore.",
+            "Quella di Speght è stata la prima risposta, pubblicata con il vero nome dell'autore.",
             "autore",
             "female",
             WRONG,
@@ -178,7 +177,14 @@ def test_compound_occupation_ends_at_its_head(sentence, main):
             "ritenuta",
         ),
         # the subject's own predicate still counts (a masculine title naming a woman)
-        ("it", "Getzowa è stata nominata direttore del museo.", "direttore", "female", CORRECT, None),
+        (
+            "it",
+            "Getzowa è stata nominata direttore del museo.",
+            "direttore",
+            "female",
+            CORRECT,
+            None,
+        ),
     ],
 )
 def test_complement_is_no_subject(label_word, lang, translation, word, expected, outcome, aside):
