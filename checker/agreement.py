@@ -185,7 +185,7 @@ def bound_words(
         j += 1
     phrase_end = j
     gap_passed = not rules.predicate_after
-    # another noun's complement is no subject: its sentence's predicates are set aside
+    # another noun's complement is no subject: the predicate after it is set aside
     aside = rules.complement_words and noun_complement(words, head, rules)
     # only a subject takes the predicate after it (not ru "Механику [позвонила] медсестра")
     while j < len(words) and rules.predicate and can_be_subject(words[head], rules):
@@ -216,10 +216,7 @@ def bound_words(
         and not settled
         and not any(role == PREDICATE for _, _, role in bound)
     ):
-        bound += [
-            (i, c, OTHER_SUBJECT if aside else r)
-            for i, c, r in clause_predicates(words, head, rules)
-        ]
+        bound += clause_predicates(words, head, rules)
     # a subject of open gender that nothing agrees with names the person its predicate noun
     # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`)
     k = _skip(words, phrase_end + 1, 1, rules.copula_gap)

@@ -79,9 +79,9 @@ def can_be_subject(word: Word, rules: SubjectRules) -> bool:
 
 def noun_complement(words: Sequence[Word], head: int, rules: SubjectRules) -> bool:
     """Whether the noun ``head`` is another noun's complement: one of ``complement_words``
-    (a preposition, by lemma) joins them, past the noun's determiners and adjectives (it "il
-    nome [dell']autore", "la mansione [da] infermiere"). Such a noun is no verb's subject:
-    the predicates after it and in its sentence are another's."""
+    (a preposition, by lemma) joins them, past the noun's determiners and adjectives (it "la
+    mansione [da] infermiere fosse ritenuta"). Such a noun is no verb's subject: the
+    predicate after it is its head noun's."""
     i = head - 1
     while i >= 0 and words[i].upos_set & rules.before:
         i -= 1
