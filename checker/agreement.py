@@ -18,6 +18,7 @@ from checker.readings import (
     can_be_subject,
     every_reading_carries,
     is_copula,
+    noun_complement,
     only_predicate,
     verb_subjects,
 )
@@ -187,6 +188,8 @@ def bound_words(
         j += 1
     phrase_end = j
     gap_passed = not rules.predicate_after
+    # another noun's complement is no subject: the predicate after it is set aside
+    aside = rules.complement_words and noun_complement(words, head, rules)
     # only a subject takes the predicate after it (not ru "Механику [позвонила] медсестра")
     while j < len(words) and rules.predicate and can_be_subject(words[head], rules):
         word = words[j]
@@ -196,7 +199,7 @@ def bound_words(
             and gender_of(word, rules.predicate)[0] is not None
         ):
             if not _opens_noun_phrase(words, j, rules):
-                bound.append((j, rules.predicate, PREDICATE))
+                bound.append((j, rules.predicate, OTHER_SUBJECT if aside else PREDICATE))
             break
         if not is_of(word, rules.predicate_gap):
             break

@@ -47,6 +47,8 @@ class AgreementRules:
     subject_verbs: tuple[FeatureSet, ...]
     unmarked: frozenset[str]
     marked: frozenset[str]
+    kept: frozenset[str]
+    complement_words: frozenset[str]
     subject_case: tuple[FeatureSet, ...]
     clause_boundaries: frozenset[str]
     copula_case: tuple[FeatureSet, ...]

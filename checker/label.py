@@ -181,13 +181,14 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     )
     subject = _as_subject(words, head, rules)
     own, own_readings = gender_of(_as_person(subject, rules), _own_classes(words[head], rules))
+    kept = _kept(own, words[head], rules)
     thing = inanimate(subject, rules)
     if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
         own = None
         bound = clause_predicates(words, head, rules) if rules.clause_predicate else []
     else:
-        settled = own is not None and own not in rules.agreement_overrides
+        settled = own is not None and (own not in rules.agreement_overrides or bool(kept))
         bound = bound_words(words, head, rules, settled=settled)
         bound += verb_final_bound(words, head, rules)
         seen = {i for i, _, _ in bound}
@@ -208,7 +209,10 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             level = PREDICATE if role == PREDICATE_NOUN else role
             (aside if role == OTHER_SUBJECT else votes[level]).append(found)
 
-    gender, evidence = _decide(own, votes, rules, unmarked=_unmarked(own, words[head], rules))
+    unmarked = _unmarked(own, words[head], rules)
+    gender, evidence = _decide(own, votes, rules, unmarked=unmarked, kept=bool(kept))
+    if any(vote.gender != own for level in votes.values() for vote in level):
+        noun = replace(noun, readings=(*noun.readings, *kept))  # says why they lost
     if gender is None:
         if any(votes.values()):
             reason = CONFLICTING_GENDER
@@ -307,17 +311,43 @@ def _unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
     return own in rules.unmarked and not any(re.search(end, word.text) for end in rules.marked)
 
 
+def _kept(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, ...]:
+    """The note saying why agreement does not overrule the noun's own gender, where its
+    ending is one of agreement.toml's ``kept`` (pt "autor", whose feminine is "autora":
+    "da autor" is a slip, not a woman) and the lexicon lists it (not a loan whose gender
+    was guessed from its ending, es "la janitor"); else nothing."""
+    if (
+        own is None
+        or own not in rules.agreement_overrides
+        or any(reading.guessed for reading in word.analyses)
+    ):
+        return ()
+    found = next((end for end in sorted(rules.kept) if re.search(end, word.text.lower())), None)
+    if found is None:
+        return ()
+    return (
+        f"{word.text}: {own} kept against agreement, /{found}/ (agreement.toml kept: the "
+        "other gender has a form of its own)",
+    )
+
+
 def _decide(
-    own: str | None, votes: dict[str, list[Evidence]], rules: AgreementRules, *, unmarked: bool
+    own: str | None,
+    votes: dict[str, list[Evidence]],
+    rules: AgreementRules,
+    *,
+    unmarked: bool,
+    kept: bool = False,
 ) -> tuple[str | None, tuple[Evidence, ...]]:
     """The gender and the agreeing words that gave it; None when nothing decides (an
-    ``unmarked`` own gender decides only with an agreeing word)."""
+    ``unmarked`` own gender decides only with an agreeing word; a ``kept`` one is not
+    overruled)."""
     for role in (PREDICATE, CLAUSE, PHRASE):
         genders = {vote.gender for vote in votes[role]}
         if len(genders) != 1:
             continue
         gender = genders.pop()
-        if own is None or gender == own or own in rules.agreement_overrides:
+        if own is None or gender == own or (own in rules.agreement_overrides and not kept):
             support = [vote for level in votes.values() for vote in level if vote.gender == gender]
             return gender, tuple(support)
         if any(vote.role == PREDICATE_NOUN for vote in votes[role]):

@@ -21,6 +21,9 @@ _NOUN = frozenset({"NOUN"})
 _SUBJECTS = frozenset({"NOUN", "PROPN", "PRON"})
 _VERBS = frozenset({"VERB", "AUX"})
 _MODIFIERS = frozenset({"ADJ", "VERB"})
+#: A noun a complement may follow: one the analyser knows, or a word it does not (it
+#: "mansione", unknown to Apertium)
+_HEAD_NOUN = frozenset({"NOUN", "X"})
 
 
 class SubjectRules(Protocol):
@@ -35,6 +38,8 @@ class SubjectRules(Protocol):
     predicative_gap: frozenset[str]
     not_attributive: tuple[FeatureSet, ...]
     possessor_lemmas: frozenset[str]
+    before: frozenset[str]
+    complement_words: frozenset[str]
 
 
 def has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
@@ -81,6 +86,21 @@ def can_be_subject(word: Word, rules: SubjectRules) -> bool:
     """Whether ``word`` has a reading in the subject case (always, where the language
     names none): only then does a predicate after it agree with it."""
     return not rules.subject_case or has_feats(word, rules.subject_case)
+
+
+def noun_complement(words: Sequence[Word], head: int, rules: SubjectRules) -> bool:
+    """Whether the noun ``head`` is another noun's complement: one of ``complement_words``
+    (a preposition, by lemma) joins them, past the noun's determiners and adjectives (it "la
+    mansione [da] infermiere fosse ritenuta"). Such a noun is no verb's subject: the
+    predicate after it is its head noun's."""
+    i = head - 1
+    while i >= 0 and words[i].upos_set & rules.before:
+        i -= 1
+    return (
+        i >= 1
+        and any(r.lemma.lower() in rules.complement_words for r in words[i].analyses)
+        and bool(words[i - 1].upos_set & _HEAD_NOUN)
+    )
 
 
 def after_copula(words: Sequence[Word], head: int, rules: SubjectRules) -> bool:

@@ -41,6 +41,7 @@ class Analysis:
     genders: frozenset[str]
     evidence: str
     feats: Mapping[str, str] = field(default_factory=dict)
+    guessed: bool = False  # read from the word's ending alone (checker/backends/suffixes.py)
 
     @cached_property
     def feature_pairs(self) -> frozenset[tuple[str, str]]:

@@ -79,6 +79,7 @@ class SuffixAnalyser:
                         rule.genders,
                         f"{word}: guessed {upos}, /{rule.pattern.pattern}/ ({rule.note})",
                         rule.feats,
+                        guessed=True,
                     )
                     for upos in rule.upos
                 )

@@ -40,6 +40,10 @@ _PREDICATIVE_CUES = frozenset({"as", "is", "was", "became", "become", "becomes",
 _ARTICLES = frozenset({"a", "an", "the"})
 #: Longest WordNet compound looked for ("chief executive officer").
 _MAX_COMPOUND = 3
+#: Prepositions that open a postmodifier inside a WordNet compound: its head is the word
+#: before ("editor in chief", "chief of staff", "member of parliament"; the Cambridge Grammar
+#: of the English Language, ch. 5: complements and modifiers follow the head noun).
+_POSTMODIFIER_PREPOSITIONS = frozenset({"of", "in", "for", "to", "at", "on"})
 
 
 @dataclass(frozen=True)
@@ -136,7 +140,8 @@ def find_occupations(
     Runs of adjacent person words make one noun phrase whose head is the last word ("senior
     lecturer", "executive assistant director"; ``index`` is the head's, as docs/formats.md
     asks); WordNet compounds ("police officer") and hyphenated words ("editor-in-chief",
-    "co-author") count as one word. ``capitalised`` marks a span with a capital letter after
+    "co-author") count as one word; a compound with a postmodifier ends at its head
+    ("editor in chief" → "editor"). ``capitalised`` marks a span with a capital letter after
     the sentence's first word: a title ("Professor"), or a name or nationality ("Croatian").
     """
     spans: list[tuple[int, int, bool]] = []  # (start, end, plural)
@@ -156,6 +161,7 @@ def find_occupations(
         else:
             spans.append((start, end, plural))
         start = end
+    spans = [(begin, _head_end(tokens, begin, end), plural) for begin, end, plural in spans]
     return [
         {
             "text": " ".join(tokens[begin:end]),
@@ -168,6 +174,16 @@ def find_occupations(
         }
         for begin, end, plural in spans
     ]
+
+
+def _head_end(tokens: list[str], begin: int, end: int) -> int:
+    """The end of the span ``tokens[begin:end]`` up to its head noun: a compound with a
+    postmodifier ("editor in chief", "assistant chief of staff") ends before its preposition,
+    as its head is the word before it (pt "[editora] chefe", it "[comandante] in capo")."""
+    for i in range(begin + 1, end - 1):
+        if tokens[i].lower() in _POSTMODIFIER_PREPOSITIONS:
+            return i
+    return end
 
 
 def _before_name(
