@@ -1,0 +1,63 @@
+"""Arabic and Dutch, second round: the shapes of MT-GenEval's contextual references
+(../shared/dev-data/mt-geneval) that the first rules misread. The alignment is given by hand,
+as an aligner gives it on those sentences (the occupation → the named target word, and the
+other links that matter). Dutch needs Apertium's nld analyser (scripts/setup installs it).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.agreement_rules import agreement_rules
+from checker.label import label
+
+
+def _label(taggers, lang, translation, links, expected, occupation="occupation"):
+    """Label ``translation`` with the source "The ``occupation`` X Y ...": ``links`` maps
+    source positions (1 = the occupation) to target words."""
+    sentence = taggers(lang).tag([translation])[0]
+    source = ["The", occupation, *(f"w{k}" for k in range(2, 2 + len(links)))]
+    alignment = frozenset((s, sentence.tokens.index(word)) for s, word in links.items())
+    return label(
+        expected_gender=expected,
+        source_tokens=source,
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=alignment,
+        rules=agreement_rules(lang),
+    )
+
+
+@pytest.mark.parametrize(
+    ("translation", "links", "expected", "outcome", "read"),
+    [
+        # construct state (idafa): the aligner lands on the complement, a thing; the person
+        # before it is read even where the aligner linked it to another word ("as", a name)
+        (
+            "عمل لافود كأمين مكتبة في السوربون.",
+            {1: "مكتبة", 2: "كأمين"},
+            "female",
+            "wrong",
+            "كأمين",
+        ),
+        (
+            "أصبحت نيبفال موظفة استقبال في الصحيفة.",
+            {1: "استقبال", 2: "موظفة"},
+            "female",
+            "correct",
+            "موظفة",
+        ),
+        ("وعملت كطبيبة أسنان في موسكو.", {1: "أسنان", 2: "كطبيبة"}, "female", "correct", "كطبيبة"),
+        # the complement's own adjective or complement between: "motorcycle driver"
+        ("تأهل Voss كسائق دراجة نارية.", {1: "نارية"}, "male", "correct", "كسائق"),
+        ("عملت Fish كعاملة مضخة وقود.", {1: "وقود"}, "male", "wrong", "كعاملة"),
+        # a thing before the thing: nothing to read for a person
+        ("درس القانون ومارس المحاماة.", {1: "المحاماة"}, "male", "wrong", "المحاماة"),
+    ],
+)
+def test_arabic_construct_state_reads_the_person(
+    taggers, translation, links, expected, outcome, read
+):
+    verdict = _label(taggers, "ar", translation, links, expected)
+    noun = next(e for e in verdict.evidence if e.role == "noun")
+    assert (verdict.label, noun.text) == (outcome, read), verdict.to_json()
