@@ -61,3 +61,43 @@ def test_arabic_construct_state_reads_the_person(
     verdict = _label(taggers, "ar", translation, links, expected)
     noun = next(e for e in verdict.evidence if e.role == "noun")
     assert (verdict.label, noun.text) == (outcome, read), verdict.to_json()
+
+
+@pytest.mark.parametrize(
+    ("translation", "word", "expected", "outcome"),
+    [
+        # the plural of the feminine -e (studente → studentes)
+        ("Er zijn ongeveer 1500 studentes en 100 docenten.", "studentes", "female", "correct"),
+        (
+            "Ondanks alles waren de assistentes betrokken bij de krant.",
+            "assistentes",
+            "male",
+            "wrong",
+        ),
+        # -ica beside the masculine -icus
+        ("Zij werkte als chemica in een laboratorium.", "chemica", "female", "correct"),
+        ("Hij werd historica aan de universiteit.", "historica", "male", "wrong"),
+        # compounds on juf, meid, jongen
+        ("Vos werd na de oorlog kleuterjuf.", "kleuterjuf", "female", "correct"),
+        ("Een bijkeukenmeid moet helpen met koken.", "bijkeukenmeid", "male", "wrong"),
+        ("Zijn carrière begon met baantjes als loopjongen.", "loopjongen", "male", "correct"),
+    ],
+)
+def test_dutch_feminine_forms_the_analyser_lacks(label_word, translation, word, expected, outcome):
+    verdict = label_word("nl", translation, word, expected)
+    assert verdict.label == outcome, verdict.to_json()
+
+
+def test_dutch_dictionary_ij_ligature_matches_running_text():
+    """FreeDict's eng-nld writes ij as one letter (U+0133); text writes two: "schrijver"
+    must match, or the aligner gets no prior for writer → tekstschrijver."""
+    from checker.backends import dictionary
+    from checker.languages import language
+
+    spec = language("nl").dictionary
+    if dictionary.missing(spec):
+        pytest.skip(dictionary.missing(spec))
+    found = dictionary.load(spec).translations("writer")
+    assert "schrijver" in found
+    pairs = dictionary.translation_pairs({"writer": found}, ["tekstschrijver"], compounds=True)
+    assert ("writer", "tekstschrijver") in pairs
