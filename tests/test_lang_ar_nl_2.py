@@ -101,3 +101,21 @@ def test_dutch_dictionary_ij_ligature_matches_running_text():
     assert "schrijver" in found
     pairs = dictionary.translation_pairs({"writer": found}, ["tekstschrijver"], compounds=True)
     assert ("writer", "tekstschrijver") in pairs
+
+
+@pytest.mark.parametrize(
+    ("translation", "word", "expected", "outcome"),
+    [
+        # the feminine -आ of a Sanskrit noun in -अ, which the analyser lacks
+        ("एक ग्रेजुएट छात्रा के रूप में उसने परियोजना का नेतृत्व किया।", "छात्रा", "female", "correct"),
+        ("पूरी छमाही में छात्रा ने उस पत्रकार की जाँच की।", "छात्रा", "male", "wrong"),
+        ("कॉलेज की छात्राओं ने विरोध किया।", "छात्राओं", "female", "correct"),
+        # its masculine marks a man on its own: the woman has her own form
+        ("एक ग्रेजुएट छात्र के रूप में उसने परियोजना का नेतृत्व किया।", "छात्र", "female", "wrong"),
+        # a common-gender masculine, with nothing agreeing, stays unread
+        ("एक चित्रकार के रूप में उसने नाम कमाया।", "चित्रकार", "female", "inconclusive"),
+    ],
+)
+def test_hindi_sanskrit_feminines_in_aa(label_word, translation, word, expected, outcome):
+    verdict = label_word("hi", translation, word, expected)
+    assert verdict.label == outcome, verdict.to_json()
