@@ -81,6 +81,9 @@ def test_arabic_construct_state_reads_the_person(
         ("Vos werd na de oorlog kleuterjuf.", "kleuterjuf", "female", "correct"),
         ("Een bijkeukenmeid moet helpen met koken.", "bijkeukenmeid", "male", "wrong"),
         ("Zijn carrière begon met baantjes als loopjongen.", "loopjongen", "male", "correct"),
+        # -meester, priester, minister end in -ster but are masculine
+        ("Vos werd na de oorlog kleutermeester.", "kleutermeester", "female", "wrong"),
+        ("Hij werd later hulppriester in Gent.", "hulppriester", "male", "correct"),
     ],
 )
 def test_dutch_feminine_forms_the_analyser_lacks(label_word, translation, word, expected, outcome):
@@ -119,3 +122,13 @@ def test_dutch_dictionary_ij_ligature_matches_running_text():
 def test_hindi_sanskrit_feminines_in_aa(label_word, translation, word, expected, outcome):
     verdict = label_word("hi", translation, word, expected)
     assert verdict.label == outcome, verdict.to_json()
+
+
+def test_dutch_unlinked_occupation_reads_the_one_person_noun(taggers):
+    """nl: the suffix rules mark the person nouns they read (Animacy=Anim), so an
+    occupation the aligner linked to nothing is read from the one such noun it left
+    unlinked (agreement.toml `animate`); a second one leaves it unread."""
+    verdict = _label(taggers, "nl", "Vos werd na de oorlog kleuterjuf.", {}, "female", "teacher")
+    assert (verdict.label, verdict.target_tokens[0].text) == ("correct", "kleuterjuf")
+    both = "Vos werd kleuterjuf en later schoolmeester."
+    assert _label(taggers, "nl", both, {}, "female", "teacher").reason == "no_alignment"
