@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence
 
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
+from checker.construct import construct_person
 from checker.readings import (
     after_copula,
     agrees_elsewhere,
@@ -122,7 +123,7 @@ def phrase_head(
             i -= 1
     elif i != head - 1 or not is_of(words[head], rules.bare_complement) or head not in inside:
         return head  # a bare complement is the aligned word itself, not a noun read for it
-    elif (person := _construct(words, head, rules)) is not None:
+    elif (person := construct_person(words, head, rules)) is not None:
         return person
     elif (not (compound or plausible) and is_of(words[head], rules.noun)) or not _person(
         words[i], rules
@@ -137,22 +138,6 @@ def phrase_head(
         return i
     # a thing the aligner linked, its person before it: ar "سائق [شاحنة]" (truck driver)
     return i if not joined and rules.animate and not _person(words[head], rules) else head
-
-
-def _construct(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:
-    """The person whose construct state ``head``, a thing, completes: the noun right before
-    it, or the one before that when a thing stands between them (the complement's own
-    complement or adjective): ar "كأمين [مكتبة]" (librarian, "keeper of a library"), "كسائق
-    دراجة [نارية]" (motorcyclist, "driver of a fiery bicycle"). Read whatever else the
-    aligner linked it to (ar "كـ" "as" is written onto it); None where there is none."""
-    if not rules.animate or _person(words[head], rules):
-        return None
-    for i in (head - 1, head - 2):
-        if i < 0 or not is_of(words[i], rules.noun | rules.bare_complement):
-            return None
-        if is_of(words[i], rules.noun) and _person(words[i], rules):
-            return i
-    return None
 
 
 def _person(word: Word, rules: AgreementRules) -> bool:
