@@ -51,6 +51,7 @@ class AgreementRules:
     clause_boundaries: frozenset[str]
     copula_case: tuple[FeatureSet, ...]
     not_attributive: tuple[FeatureSet, ...]
+    unlinked_person: frozenset[str]
 
 
 @cache

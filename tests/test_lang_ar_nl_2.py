@@ -64,6 +64,28 @@ def test_arabic_construct_state_reads_the_person(
 
 
 @pytest.mark.parametrize(
+    ("translation", "links", "expected", "outcome"),
+    [
+        # the aligner slipped onto a word beside the person ("painter" → "the first"); the
+        # sentence's one listed person, linked to nothing, is read (`unlinked_person`)
+        ("أبريفون رسّامة في المقام الأول.", {1: "الأول", 2: "المقام"}, "female", "correct"),
+        ("أبريفون رسّام في المقام الأول.", {1: "الأول", 2: "المقام"}, "female", "wrong"),
+        # two listed persons: nothing says which
+        ("أبريفون رسّامة ومصورة في المقام الأول.", {1: "الأول"}, "female", "inconclusive"),
+        # the person is linked to another source word: not read
+        ("أبريفون رسّامة في المقام الأول.", {1: "الأول", 2: "رسّامة"}, "female", "inconclusive"),
+    ],
+)
+def test_arabic_slipped_alignment_reads_the_one_unlinked_person(
+    taggers, translation, links, expected, outcome
+):
+    verdict = _label(taggers, "ar", translation, links, expected)
+    assert verdict.label == outcome, verdict.to_json()
+    if outcome != "inconclusive":
+        assert verdict.evidence[0].role == "realigned"
+
+
+@pytest.mark.parametrize(
     ("translation", "word", "expected", "outcome"),
     [
         # the plural of the feminine -e (studente → studentes)
