@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence
 
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
+from checker.construct import construct_person
 from checker.readings import (
     after_copula,
     agrees_elsewhere,
@@ -124,6 +125,8 @@ def phrase_head(
             i -= 1
     elif i != head - 1 or not is_of(words[head], rules.bare_complement) or head not in inside:
         return head  # a bare complement is the aligned word itself, not a noun read for it
+    elif (person := construct_person(words, head, rules)) is not None:
+        return person
     elif (not (compound or plausible) and is_of(words[head], rules.noun)) or not _person(
         words[i], rules
     ):

@@ -54,6 +54,7 @@ class AgreementRules:
     copula_case: tuple[FeatureSet, ...]
     not_attributive: tuple[FeatureSet, ...]
     possessor_lemmas: frozenset[str]
+    unlinked_person: frozenset[str]
 
 
 @cache

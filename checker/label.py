@@ -260,9 +260,18 @@ def _realigned(
 ) -> Verdict:
     """When the aligned words gave no gender: the verdict of the one word elsewhere in the
     sentence that translates the occupation, if there is exactly one and it
-    decides, with an evidence line that names it and why; else ``verdict``."""
+    decides, with an evidence line that names it and why; else ``verdict``. Where
+    agreement.toml's ``unlinked_person`` names the reason and no such word is found, the
+    translation's one person noun linked to no source word is read instead."""
     said = {item.words[j].text.lower() for j in aligned}  # the same word again: another mention
     others = [i for i in plausible if item.words[i].text.lower() not in said]
+    start, end = item.occupation
+    occupation = " ".join(item.source_tokens[start:end])
+    why = f"a dictionary translation of {occupation!r} (the aligner's dictionaries)"
+    if len(others) != 1 and aligned and verdict.reason in item.rules.unlinked_person:
+        # agreement.toml `unlinked_person`: the aligner slipped onto another word
+        others = _sole_unlinked_person(item.words, item.alignment, item.rules)
+        why = "the sentence's one person noun linked to no source word"
     if len(others) != 1:
         return verdict
     (i,) = others
@@ -270,12 +279,10 @@ def _realigned(
     if found.label == INCONCLUSIVE:
         return verdict
     words = item.words
-    start, end = item.occupation
     was = " ".join(words[j].text for j in aligned) or "nothing"
     why = (
         f"{words[i].text}: read instead of the aligned {was}, which gave no gender "
-        f"({verdict.reason}): a dictionary translation of "
-        f"{' '.join(item.source_tokens[start:end])!r} (the aligner's dictionaries)"
+        f"({verdict.reason}): {why}"
     )
     note = Evidence(i, words[i].text, REALIGNED, None, (why,))
     return replace(found, evidence=(note, *found.evidence))

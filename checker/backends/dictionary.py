@@ -43,6 +43,9 @@ _WORD = re.compile(r"(?=\w)[^\s\d_/:;,.()\[\]{}<>\"!?=]+")
 #: The stress mark dictionaries of Slavic languages put on a vowel (bg "учи́тел"), which
 #: running text leaves out.
 _STRESS = "\u0301"
+#: Letters a dictionary writes as one ligature and running text as two: FreeDict's eng-nld
+#: writes the Dutch digraph ij as "ĳ" (U+0133: "schrĳver"), text as "schrijver".
+_LIGATURES = str.maketrans({"\u0133": "ij"})
 #: English plural endings and what replaces them in the singular, longest first.
 _PLURALS = (("men", "man"), ("ies", "y"), ("es", ""), ("s", ""))
 
@@ -124,7 +127,7 @@ def _translations(body: str) -> Iterable[str]:
         for part in re.split(r"[,;]", _MARKUP.sub("", line)):
             words = part.split()
             if len(words) == 1 and _WORD.fullmatch(words[0]):
-                yield words[0].lower().replace(_STRESS, "")
+                yield words[0].lower().replace(_STRESS, "").translate(_LIGATURES)
 
 
 def translation_pairs(
