@@ -18,7 +18,9 @@ from checker.readings import (
     agrees_with_possessor,
     can_be_subject,
     every_reading_carries,
+    gender_of,
     is_copula,
+    is_of,
     noun_complement,
     only_predicate,
     verb_subjects,
@@ -38,25 +40,6 @@ PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
-
-
-def is_of(word: Word, classes: Collection[str]) -> bool:
-    return not word.upos_set.isdisjoint(classes)
-
-
-def gender_of(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str, ...]]:
-    """The single gender every reading of ``word`` in ``classes`` names, or None; and those
-    readings. Plural readings are set aside when singular ones exist (the referent is one
-    person: ru "аналитик" is not the genitive plural of "аналитика"); a reading without
-    gender (an unknown word, a finite verb) makes the word undecided."""
-    readings = [reading for reading in word.analyses if reading.upos in classes]
-    singular = [reading for reading in readings if reading.feats.get("Number") != "Plur"]
-    readings = singular or readings
-    evidence = tuple(reading.evidence for reading in readings)
-    if not readings or any(not reading.genders for reading in readings):
-        return None, evidence
-    genders = frozenset().union(*(reading.genders for reading in readings))
-    return (next(iter(genders)) if len(genders) == 1 else None), evidence
 
 
 def inanimate(word: Word, rules: AgreementRules) -> bool:

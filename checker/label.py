@@ -8,7 +8,6 @@ the expected gender. The rules that find the words agreeing with a noun are data
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,16 +19,22 @@ from checker.agreement import (
     PREDICATE,
     bound_words,
     clause_predicates,
-    every_reading_carries,
-    gender_of,
     head_of,
     inanimate,
-    is_of,
     phrase_head,
 )
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, TaggedSentence, Word
-from checker.readings import agrees_with_possessor, carries, is_copula
+from checker.head_noun import (
+    COMMON_NOUN,
+    as_person,
+    as_subject,
+    gender_unmarked,
+    kept_note,
+    own_classes,
+    owner,
+)
+from checker.readings import agrees_with_possessor, every_reading_carries, gender_of
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
@@ -103,7 +108,6 @@ def inconclusive(reason: str) -> Verdict:
     return Verdict(INCONCLUSIVE, reason)
 
 
-_COMMON_NOUN = frozenset({"NOUN"})
 #: The word class of a word no analyser knows.
 _UNKNOWN = frozenset({"X"})
 
@@ -174,14 +178,14 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     # a compound: the noun whose complement the head is, and so on leftwards
     while (outer := phrase_head(words, head, *context, plausible)) != head:
         head = outer
-    head = _owner(words, head, alignment, rules, end)
+    head = owner(words, head, alignment, rules, end)
     why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
     notes = (
         (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),) if head != inner else ()
     )
-    subject = _as_subject(words, head, rules)
-    own, own_readings = gender_of(_as_person(subject, rules), _own_classes(words[head], rules))
-    kept = _kept(own, words[head], rules)
+    subject = as_subject(words, head, rules)
+    own, own_readings = gender_of(as_person(subject, rules), own_classes(words[head], rules))
+    kept = kept_note(own, words[head], rules)
     thing = inanimate(subject, rules)
     if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell
@@ -209,7 +213,7 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             level = PREDICATE if role == PREDICATE_NOUN else role
             (aside if role == OTHER_SUBJECT else votes[level]).append(found)
 
-    unmarked = _unmarked(own, words[head], rules)
+    unmarked = gender_unmarked(own, words[head], rules)
     gender, evidence = _decide(own, votes, rules, unmarked=unmarked, kept=bool(kept))
     if any(vote.gender != own for level in votes.values() for vote in level):
         noun = replace(noun, readings=(*noun.readings, *kept))  # says why they lost
@@ -306,36 +310,9 @@ def _sole_unlinked_person(
     found = [
         i
         for i, word in enumerate(words)
-        if i not in linked and every_reading_carries(word, _COMMON_NOUN, rules.animate)
+        if i not in linked and every_reading_carries(word, COMMON_NOUN, rules.animate)
     ]
     return found if len(found) == 1 else []
-
-
-def _unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
-    """Whether the noun's own gender alone does not mark the person's (agreement.toml
-    ``unmarked``, unless its ending is one of ``marked``: hi "लेखक", whose feminine is
-    "लेखिका")."""
-    return own in rules.unmarked and not any(re.search(end, word.text) for end in rules.marked)
-
-
-def _kept(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, ...]:
-    """The note saying why agreement does not overrule the noun's own gender, where its
-    ending is one of agreement.toml's ``kept`` (pt "autor", whose feminine is "autora":
-    "da autor" is a slip, not a woman) and the lexicon lists it (not a loan whose gender
-    was guessed from its ending, es "la janitor"); else nothing."""
-    if (
-        own is None
-        or own not in rules.agreement_overrides
-        or any(reading.guessed for reading in word.analyses)
-    ):
-        return ()
-    found = next((end for end in sorted(rules.kept) if re.search(end, word.text.lower())), None)
-    if found is None:
-        return ()
-    return (
-        f"{word.text}: {own} kept against agreement, /{found}/ (agreement.toml kept: the "
-        "other gender has a form of its own)",
-    )
 
 
 def _decide(
@@ -365,50 +342,3 @@ def _decide(
     if own is not None and (support or not unmarked):
         return own, support
     return None, ()
-
-
-def _as_person(word: Word, rules: AgreementRules) -> Word:
-    """``word`` without its readings that name a thing (an ``inanimate`` feature set),
-    where others name a person (``animate``): an occupation is a person (uk "механіку" is
-    the mechanic's dative, not the accusative of "механіка", mechanics)."""
-    if not any(carries(r, rules.animate) for r in word.analyses):
-        return word
-    people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
-    return word if len(people) == len(word.analyses) else replace(word, analyses=people)
-
-
-def _owner(
-    words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules, end: int
-) -> int:
-    """The noun right before thing ``head`` (every noun reading ``inanimate``), where that
-    noun may name a person (an ``animate`` reading) and is linked to no source word after
-    the occupation (``end``; a determiner before it may be): ``head`` is its complement (ru
-    "Глава [компании]", the company's head); else ``head``."""
-    i = head - 1
-    if i < 0 or not inanimate(words[head], rules) or not is_of(words[i], rules.noun):
-        return head
-    if not any(carries(r, rules.animate) for r in words[i].analyses if r.upos in rules.noun):
-        return head
-    return i if all(s < end for s, t in alignment if t == i) else head
-
-
-def _as_subject(words: Sequence[Word], head: int, rules: AgreementRules) -> Word:
-    """Noun ``head`` with only its ``subject_case`` readings, where it has some and a
-    copula follows it: before the copula (ru the dash of a verbless clause) a noun is its
-    subject (ru "Фризьорка - ее сестра" is no genitive of a guessed "фризьорк")."""
-    word = words[head]
-    if not rules.subject_case or head + 1 >= len(words) or not is_copula(words[head + 1], rules):
-        return word
-    subject = tuple(r for r in word.analyses if carries(r, rules.subject_case))
-    return replace(word, analyses=subject) if subject else word
-
-
-def _own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
-    """A noun is read through its noun readings, a common noun's alone where it has them
-    (an occupation is a common noun; uk "Пекар", a baker, is also a surname of either
-    gender); a word tagged only otherwise (it "medica" as an adjective) through all."""
-    if is_of(word, _COMMON_NOUN):
-        return _COMMON_NOUN
-    if is_of(word, rules.noun):
-        return rules.noun
-    return word.upos_set

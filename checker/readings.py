@@ -42,6 +42,25 @@ class SubjectRules(Protocol):
     complement_words: frozenset[str]
 
 
+def is_of(word: Word, classes: Collection[str]) -> bool:
+    return not word.upos_set.isdisjoint(classes)
+
+
+def gender_of(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[str, ...]]:
+    """The single gender every reading of ``word`` in ``classes`` names, or None; and those
+    readings. Plural readings are set aside when singular ones exist (the referent is one
+    person: ru "аналитик" is not the genitive plural of "аналитика"); a reading without
+    gender (an unknown word, a finite verb) makes the word undecided."""
+    readings = [reading for reading in word.analyses if reading.upos in classes]
+    singular = [reading for reading in readings if reading.feats.get("Number") != "Plur"]
+    readings = singular or readings
+    evidence = tuple(reading.evidence for reading in readings)
+    if not readings or any(not reading.genders for reading in readings):
+        return None, evidence
+    genders = frozenset().union(*(reading.genders for reading in readings))
+    return (next(iter(genders)) if len(genders) == 1 else None), evidence
+
+
 def has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
     """Whether some reading carries all of one of the feature sets in ``choices``."""
     return any(carries(reading, choices) for reading in word.analyses)

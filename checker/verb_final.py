@@ -22,15 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from checker.agreement import (
-    CLAUSE,
-    PREDICATE,
-    gender_of,
-    is_of,
-)
+from checker.agreement import CLAUSE, PREDICATE
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
-from checker.readings import is_copula
+from checker.readings import gender_of, is_copula, is_of
 
 #: The evidence role of a predicate noun and its phrase; they vote as predicates do.
 PREDICATE_NOUN = "predicate_noun"

@@ -1,0 +1,95 @@
+"""The occupation's head noun: which of its readings give its own gender.
+
+Before the words agreeing with it are read, the noun is narrowed to what it can be as the
+occupation: a person, not a thing that shares its form; before a copula, its subject case;
+a common noun before other word classes. Its own gender may then be one that alone marks
+no one (``unmarked``), or one agreement may not overrule (``kept``). Data: agreement.toml.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+
+from checker.agreement import inanimate
+from checker.agreement_rules import AgreementRules
+from checker.backends.base import Alignment, Word
+from checker.readings import carries, is_copula, is_of
+
+#: The word class of an occupation: a common noun.
+COMMON_NOUN = frozenset({"NOUN"})
+
+
+def gender_unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
+    """Whether the noun's own gender alone does not mark the person's (agreement.toml
+    ``unmarked``, unless its ending is one of ``marked``: hi "लेखक", whose feminine is
+    "लेखिका")."""
+    return own in rules.unmarked and not any(re.search(end, word.text) for end in rules.marked)
+
+
+def kept_note(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, ...]:
+    """The note saying why agreement does not overrule the noun's own gender, where its
+    ending is one of agreement.toml's ``kept`` (pt "autor", whose feminine is "autora":
+    "da autor" is a slip, not a woman) and the lexicon lists it (not a loan whose gender
+    was guessed from its ending, es "la janitor"); else nothing."""
+    if (
+        own is None
+        or own not in rules.agreement_overrides
+        or any(reading.guessed for reading in word.analyses)
+    ):
+        return ()
+    found = next((end for end in sorted(rules.kept) if re.search(end, word.text.lower())), None)
+    if found is None:
+        return ()
+    return (
+        f"{word.text}: {own} kept against agreement, /{found}/ (agreement.toml kept: the "
+        "other gender has a form of its own)",
+    )
+
+
+def as_person(word: Word, rules: AgreementRules) -> Word:
+    """``word`` without its readings that name a thing (an ``inanimate`` feature set),
+    where others name a person (``animate``): an occupation is a person (uk "механіку" is
+    the mechanic's dative, not the accusative of "механіка", mechanics)."""
+    if not any(carries(r, rules.animate) for r in word.analyses):
+        return word
+    people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
+    return word if len(people) == len(word.analyses) else replace(word, analyses=people)
+
+
+def owner(
+    words: Sequence[Word], head: int, alignment: Alignment, rules: AgreementRules, end: int
+) -> int:
+    """The noun right before thing ``head`` (every noun reading ``inanimate``), where that
+    noun may name a person (an ``animate`` reading) and is linked to no source word after
+    the occupation (``end``; a determiner before it may be): ``head`` is its complement (ru
+    "Глава [компании]", the company's head); else ``head``."""
+    i = head - 1
+    if i < 0 or not inanimate(words[head], rules) or not is_of(words[i], rules.noun):
+        return head
+    if not any(carries(r, rules.animate) for r in words[i].analyses if r.upos in rules.noun):
+        return head
+    return i if all(s < end for s, t in alignment if t == i) else head
+
+
+def as_subject(words: Sequence[Word], head: int, rules: AgreementRules) -> Word:
+    """Noun ``head`` with only its ``subject_case`` readings, where it has some and a
+    copula follows it: before the copula (ru the dash of a verbless clause) a noun is its
+    subject (ru "Фризьорка - ее сестра" is no genitive of a guessed "фризьорк")."""
+    word = words[head]
+    if not rules.subject_case or head + 1 >= len(words) or not is_copula(words[head + 1], rules):
+        return word
+    subject = tuple(r for r in word.analyses if carries(r, rules.subject_case))
+    return replace(word, analyses=subject) if subject else word
+
+
+def own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
+    """A noun is read through its noun readings, a common noun's alone where it has them
+    (an occupation is a common noun; uk "Пекар", a baker, is also a surname of either
+    gender); a word tagged only otherwise (it "medica" as an adjective) through all."""
+    if is_of(word, COMMON_NOUN):
+        return COMMON_NOUN
+    if is_of(word, rules.noun):
+        return rules.noun
+    return word.upos_set
