@@ -7,7 +7,8 @@ then times, on the same text:
 - `gen check` end to end (a subprocess: reading, validating, tagging, aligning,
   labelling, summarising with bootstrap intervals, writing), with its peak memory;
 - the raw tools alone: lt-proc over the translations (one process, plain text in) and
-  eflomal fitted on the same chunks of tokenised pairs as gen check, without priors.
+  eflomal fitted on the same chunks of tokenised pairs as gen check, with gen's eflomal
+  settings (eflomal_aligner.SETTINGS) but without priors.
 Each is run --repeat times, interleaved; best and median are printed. Report the numbers
 with `uptime`'s load: the machine is shared, and a run's time varies by ±15% with it.
 """
@@ -31,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ugb import write_records  # noqa: E402
 
 from checker.backends.apertium import APERTIUM_DATA  # noqa: E402
+from checker.backends.eflomal_aligner import SETTINGS  # noqa: E402
 from checker.languages import language  # noqa: E402
 from checker.pipeline import CheckOptions  # noqa: E402
 from checker.scan import chunks  # noqa: E402
@@ -68,7 +70,7 @@ def raw_tools(records: Path, lang: str, tmp: Path) -> tuple[float, float]:
     start = time.perf_counter()
     for chunk in chunks(pairs, len(rows), CheckOptions().chunk_size):  # as gen check does
         chunk_sources, chunk_targets = zip(*chunk, strict=True)
-        eflomal.Aligner().align(
+        eflomal.Aligner(**SETTINGS).align(
             chunk_sources,
             chunk_targets,
             links_filename_fwd=str(tmp / "fwd"),

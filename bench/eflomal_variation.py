@@ -1,10 +1,11 @@
 """How many labels differ between two `gen check` runs on the same input with eflomal.
 
 eflomal's binary seeds its sampler itself (from /dev/urandom), so gen cannot make two runs
-agree exactly; this measures how far apart they are. Each input is checked twice with
-``--aligner eflomal`` and the labels are compared record by record.
+agree exactly; this measures how far apart they are. Each input is checked --runs times
+(default 2) with ``--aligner eflomal`` and the labels are compared record by record, for
+every two runs (with 4 runs, 6 comparisons: the figure varies less than one comparison's).
 
-    python3 bench/eflomal_variation.py FILE.jsonl [FILE.jsonl ...] [--chunk-size N]
+    python3 bench/eflomal_variation.py FILE.jsonl [FILE.jsonl ...] [--runs N] [--chunk-size N]
 
 Prints one line per input and the total; scores/summary.py's SIGNATURE_NOTES quotes it.
 """
@@ -12,6 +13,7 @@ Prints one line per input and the total; scores/summary.py's SIGNATURE_NOTES quo
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import subprocess
 import sys
@@ -32,17 +34,23 @@ def labels(source: Path, out: Path, chunk_size: int) -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("inputs", nargs="+", type=Path)
+    parser.add_argument("--runs", type=int, default=2, help="runs per input, compared pairwise")
     parser.add_argument("--chunk-size", type=int, default=50_000)
     args = parser.parse_args()
     total = differ = 0
     with tempfile.TemporaryDirectory() as work:
         for number, source in enumerate(args.inputs):
-            first = labels(source, Path(work, f"{number}-a"), args.chunk_size)
-            second = labels(source, Path(work, f"{number}-b"), args.chunk_size)
-            assert first.keys() == second.keys()
-            changed = sum(first[key] != second[key] for key in first)
-            total, differ = total + len(first), differ + changed
-            print(f"{source}: {changed} of {len(first)} labels differ ({changed / len(first):.2%})")
+            runs = [
+                labels(source, Path(work, f"{number}-{run}"), args.chunk_size)
+                for run in range(args.runs)
+            ]
+            compared = changed = 0
+            for first, second in itertools.combinations(runs, 2):
+                assert first.keys() == second.keys()
+                compared += len(first)
+                changed += sum(first[key] != second[key] for key in first)
+            total, differ = total + compared, differ + changed
+            print(f"{source}: {changed} of {compared} labels differ ({changed / compared:.2%})")
     print(f"all: {differ} of {total} labels differ ({differ / total:.2%})")
 
 

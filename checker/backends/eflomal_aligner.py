@@ -7,8 +7,7 @@ pairs cannot learn rare words from co-occurrence alone, so words that look alike
 transliterated (economist/economista, analyst/аналитик, student/Vollzeitstudentin, names)
 and words the language's bilingual dictionary gives as translations (teacher/Turnlehrerin,
 checker/backends/dictionary.py) get a lexical prior: the statistics still decide, but
-start from them. eflomal's sampler seeds itself from /dev/urandom, so two runs may differ
-on a few rare words.
+start from them. eflomal seeds itself from /dev/urandom (see SETTINGS).
 
 eflomal's binary is started so that it dies with gen (``setpriv --pdeathsig``: a gen killed
 with kill -9 leaves no eflomal behind), and its files go where :mod:`tempfile` puts them
@@ -48,6 +47,12 @@ LEXICAL_PRIOR = 5.0
 TRANSLATION_CLOSENESS = 0.85
 #: How much better than any rival a look-alike or translation must be to anchor a link.
 ANCHOR_MARGIN = 0.1
+
+#: eflomal.Aligner's settings (also bench/bench_check.py's raw eflomal). eflomal seeds itself:
+#: runs differ where its posterior nears a tie; more samplers (it averages their link
+#: distributions) and iterations narrow that. bench/eflomal_variation.py, nine dev sets:
+#: 0.52% of labels differ between runs at its defaults (3 samplers), 0.35% at these.
+SETTINGS = {"n_samplers": 6, "rel_iterations": 2.0}
 
 #: Free bytes below which a failed eflomal run is put down to a full disk.
 FULL = 1 << 20
@@ -97,7 +102,8 @@ class EflomalAligner(Aligner):
             for spec, missing in ((row.dictionary, dictionary.missing), (row.bidix, bidix.missing))
             if spec and not missing(spec)
         )
-        return f"eflomal-{metadata.version('eflomal')}+gdfa{sources}"
+        settings = ",".join(f"{key}={value:g}" for key, value in SETTINGS.items())
+        return f"eflomal-{metadata.version('eflomal')}({settings})+gdfa{sources}"
 
     @cached_property
     def _dictionary(self) -> Dictionary | None:
@@ -128,7 +134,7 @@ class EflomalAligner(Aligner):
             forward, reverse = Path(tmp, "forward"), Path(tmp, "reverse")
             translations = self.translations(source_lines, target_lines)
             known = look_alike_pairs(source_lines, target_lines) | set(translations)
-            eflomal.Aligner().align(
+            eflomal.Aligner(**SETTINGS).align(
                 source_lines,
                 target_lines,
                 links_filename_fwd=str(forward),
