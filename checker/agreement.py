@@ -40,6 +40,8 @@ PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
+_PRONOUN = frozenset({"PRON"})
+_VERBS = frozenset({"VERB", "AUX"})
 
 
 def inanimate(word: Word, rules: AgreementRules) -> bool:
@@ -76,7 +78,22 @@ def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) ->
                 and is_of(words[i], rules.agreeing)
             ):
                 return j
+    # the occupation rendered as a pronoun, the aligner on its verb: ro "Acela [este] fratele
+    # ei" ("that one is her brother"); the pronoun names the person (subject_pronoun)
+    for i in aligned:
+        if i > 0 and is_of(words[i], _VERBS) and _subject_pronoun(words[i - 1], rules):
+            return i - 1
     return aligned[0]
+
+
+def _subject_pronoun(word: Word, rules: AgreementRules) -> bool:
+    """Whether ``word`` is only a pronoun, every reading one of ``subject_pronoun``'s feature
+    sets (ro nominative singular: "Acela", not "ei", also her and their), of one gender."""
+    return (
+        word.upos_set == _PRONOUN
+        and every_reading_carries(word, _PRONOUN, rules.subject_pronoun)
+        and gender_of(word, _PRONOUN)[0] is not None
+    )
 
 
 def phrase_head(

@@ -55,6 +55,7 @@ class AgreementRules:
     not_attributive: tuple[FeatureSet, ...]
     possessor_lemmas: frozenset[str]
     unlinked_person: frozenset[str]
+    subject_pronoun: tuple[FeatureSet, ...]
 
 
 @cache
@@ -72,7 +73,7 @@ def agreement_rules(lang: str) -> AgreementRules:
 #: The fields that hold feature sets.
 _FEATURE_SETS = frozenset(
     "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs".split()
-) | {"not_attributive"}
+) | {"not_attributive", "subject_pronoun"}
 
 
 def _field(key: str, value: Any) -> Any:

@@ -159,3 +159,19 @@ def test_a_romanian_genitive_pronoun_linked_with_the_occupation_does_not_vote(ta
         rules=agreement_rules("ro"),
     )
     assert (verdict.label, [e.text for e in verdict.evidence]) == ("correct", ["Fratele"])
+
+
+@pytest.mark.parametrize(
+    ("translation", "word", "expected", "outcome"),
+    [
+        # M2M's "that one" for "That attendant": the aligner on the verb, the pronoun read
+        ("Acela este fratele ei grațios.", "este", "male", "correct"),
+        ("Acela a fost fratele ei iubitor.", "a", "female", "wrong"),
+        ("Aceea este sora lui.", "este", "female", "correct"),
+        # a noun before the verb is read as before
+        ("Bărbatul este fratele ei.", "este", "female", "wrong"),
+    ],
+)
+def test_romanian_pronoun_before_the_aligned_verb(label_word, translation, word, expected, outcome):
+    verdict = label_word("ro", translation, word, expected)
+    assert verdict.label == outcome, verdict.to_json()
