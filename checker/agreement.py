@@ -23,6 +23,7 @@ from checker.readings import (
     is_of,
     noun_complement,
     only_predicate,
+    subject_pronoun,
     verb_subjects,
 )
 from checker.readings import has_feats as _has_feats
@@ -40,7 +41,6 @@ PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
-_PRONOUN = frozenset({"PRON"})
 _VERBS = frozenset({"VERB", "AUX"})
 
 
@@ -81,19 +81,9 @@ def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) ->
     # the occupation rendered as a pronoun, the aligner on its verb: ro "Acela [este] fratele
     # ei" ("that one is her brother"); the pronoun names the person (subject_pronoun)
     for i in aligned:
-        if i > 0 and is_of(words[i], _VERBS) and _subject_pronoun(words[i - 1], rules):
+        if i > 0 and is_of(words[i], _VERBS) and subject_pronoun(words[i - 1], rules):
             return i - 1
     return aligned[0]
-
-
-def _subject_pronoun(word: Word, rules: AgreementRules) -> bool:
-    """Whether ``word`` is only a pronoun, every reading one of ``subject_pronoun``'s feature
-    sets (ro nominative singular: "Acela", not "ei", also her and their), of one gender."""
-    return (
-        word.upos_set == _PRONOUN
-        and every_reading_carries(word, _PRONOUN, rules.subject_pronoun)
-        and gender_of(word, _PRONOUN)[0] is not None
-    )
 
 
 def phrase_head(

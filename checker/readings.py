@@ -18,6 +18,7 @@ from checker.backends.base import Analysis, Word
 FeatureSet = frozenset[tuple[str, str]]
 
 _NOUN = frozenset({"NOUN"})
+_PRONOUN = frozenset({"PRON"})
 _SUBJECTS = frozenset({"NOUN", "PROPN", "PRON"})
 _VERBS = frozenset({"VERB", "AUX"})
 _MODIFIERS = frozenset({"ADJ", "VERB"})
@@ -38,6 +39,7 @@ class SubjectRules(Protocol):
     predicative_gap: frozenset[str]
     not_attributive: tuple[FeatureSet, ...]
     possessor_lemmas: frozenset[str]
+    subject_pronoun: tuple[FeatureSet, ...]
     before: frozenset[str]
     complement_words: frozenset[str]
 
@@ -78,6 +80,16 @@ def every_reading_carries(
     in ``choices`` (never, when ``choices`` is empty)."""
     readings = [reading for reading in word.analyses if reading.upos in classes]
     return bool(choices and readings) and all(carries(reading, choices) for reading in readings)
+
+
+def subject_pronoun(word: Word, rules: SubjectRules) -> bool:
+    """Whether ``word`` is only a pronoun, every reading one of ``subject_pronoun``'s feature
+    sets (ro nominative singular: "Acela", not "ei", also her and their), of one gender."""
+    return (
+        word.upos_set == _PRONOUN
+        and every_reading_carries(word, _PRONOUN, rules.subject_pronoun)
+        and gender_of(word, _PRONOUN)[0] is not None
+    )
 
 
 def agrees_with_possessor(word: Word, classes: Collection[str], rules: SubjectRules) -> bool:
