@@ -51,7 +51,7 @@ ANCHOR_MARGIN = 0.1
 #: eflomal.Aligner's settings (also bench/bench_check.py's raw eflomal). eflomal seeds itself:
 #: runs differ where its posterior nears a tie; more samplers (it averages their link
 #: distributions) and iterations narrow that. bench/eflomal_variation.py, nine dev sets:
-#: 0.52% of labels differ between runs at its defaults (3 samplers), 0.35% at these.
+#: 0.52% of labels differ between runs at its defaults (3 samplers), 0.14-0.35% at these.
 SETTINGS = {"n_samplers": 6, "rel_iterations": 2.0}
 
 #: Free bytes below which a failed eflomal run is put down to a full disk.
