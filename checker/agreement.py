@@ -13,6 +13,7 @@ from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
 from checker.construct import construct_person
 from checker.readings import (
+    VERBS,
     after_copula,
     agrees_elsewhere,
     agrees_with_possessor,
@@ -21,6 +22,7 @@ from checker.readings import (
     gender_of,
     is_copula,
     is_of,
+    names_person,
     noun_complement,
     only_predicate,
     subject_pronoun,
@@ -41,7 +43,6 @@ PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
-_VERBS = frozenset({"VERB", "AUX"})
 
 
 def inanimate(word: Word, rules: AgreementRules) -> bool:
@@ -81,7 +82,7 @@ def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) ->
     # the occupation rendered as a pronoun, the aligner on its verb: ro "Acela [este] fratele
     # ei" ("that one is her brother"); the pronoun names the person (subject_pronoun)
     for i in aligned:
-        if i > 0 and is_of(words[i], _VERBS) and subject_pronoun(words[i - 1], rules):
+        if i > 0 and is_of(words[i], VERBS) and subject_pronoun(words[i - 1], rules):
             return i - 1
     return aligned[0]
 
@@ -117,7 +118,7 @@ def phrase_head(
         return head  # a bare complement is the aligned word itself, not a noun read for it
     elif (person := construct_person(words, head, rules)) is not None:
         return person
-    elif (not (compound or plausible) and is_of(words[head], rules.noun)) or not _person(
+    elif (not (compound or plausible) and is_of(words[head], rules.noun)) or not names_person(
         words[i], rules
     ):
         # nothing says the noun ``head`` is not the occupation's translation (a word no
@@ -129,13 +130,7 @@ def phrase_head(
     if i in inside or head not in plausible:
         return i
     # a thing the aligner linked, its person before it: ar "سائق [شاحنة]" (truck driver)
-    return i if not joined and rules.animate and not _person(words[head], rules) else head
-
-
-def _person(word: Word, rules: AgreementRules) -> bool:
-    """Whether ``word`` names a person: every noun reading has an ``animate`` feature set,
-    where the analyser marks animacy."""
-    return not rules.animate or every_reading_carries(word, rules.noun, rules.animate)
+    return i if not joined and rules.animate and not names_person(words[head], rules) else head
 
 
 def bound_words(
@@ -222,7 +217,7 @@ def bound_words(
         k < len(words)
         and is_copula(words[phrase_end], rules)
         and is_of(words[k], rules.noun)
-        and (not rules.subject_case or _has_feats(words[k], rules.subject_case))
+        and can_be_subject(words[k], rules)
         and not any(gender_of(words[i], c)[0] for i, c, _ in [(head, own, 0), *bound])
     ):
         bound.append((k, rules.noun, PREDICATE))

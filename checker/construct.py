@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
-from checker.readings import every_reading_carries
+from checker.readings import is_of, names_person
 
 
 def construct_person(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:
@@ -19,15 +19,11 @@ def construct_person(words: Sequence[Word], head: int, rules: AgreementRules) ->
     (librarian), "كسائق دراجة [نارية]" (motorcyclist, "driver of a fiery bicycle"). It is
     read whatever else the aligner linked it to (ar "كـ", "as", is written onto it). None
     where there is none, or where the analyser marks no animacy."""
-
-    def person(i: int) -> bool:
-        return every_reading_carries(words[i], rules.noun, rules.animate)
-
-    if not rules.animate or person(head):
+    if not rules.animate or names_person(words[head], rules):
         return None
     for i in (head - 1, head - 2):
-        if i < 0 or words[i].upos_set.isdisjoint(rules.noun | rules.bare_complement):
+        if i < 0 or not is_of(words[i], rules.noun | rules.bare_complement):
             return None
-        if person(i):
+        if names_person(words[i], rules):
             return i
     return None

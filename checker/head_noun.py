@@ -15,7 +15,7 @@ from dataclasses import replace
 from checker.agreement import inanimate
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
-from checker.readings import carries, is_copula, is_of
+from checker.readings import carries, has_feats, is_copula, is_of, reads_as
 
 #: The word class of an occupation: a common noun.
 COMMON_NOUN = frozenset({"NOUN"})
@@ -52,7 +52,7 @@ def as_person(word: Word, rules: AgreementRules) -> Word:
     """``word`` without its readings that name a thing (an ``inanimate`` feature set),
     where others name a person (``animate``): an occupation is a person (uk "механіку" is
     the mechanic's dative, not the accusative of "механіка", mechanics)."""
-    if not any(carries(r, rules.animate) for r in word.analyses):
+    if not has_feats(word, rules.animate):
         return word
     people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
     return word if len(people) == len(word.analyses) else replace(word, analyses=people)
@@ -68,7 +68,7 @@ def owner(
     i = head - 1
     if i < 0 or not inanimate(words[head], rules) or not is_of(words[i], rules.noun):
         return head
-    if not any(carries(r, rules.animate) for r in words[i].analyses if r.upos in rules.noun):
+    if not reads_as(words[i], rules.noun, rules.animate):
         return head
     return i if all(s < end for s, t in alignment if t == i) else head
 

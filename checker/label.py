@@ -67,9 +67,11 @@ class Evidence:
     index: int
     text: str
     role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word;
-    # "other_subject": a sentence predicate set aside, its subject being someone else
-    # "realigned": the word read in place of the aligned one, and why; "complement_of":
-    # the noun read in place of its aligned complement
+    # "predicate_noun": hi/ur, the noun before the copula of the noun's clause (and its
+    # words); "other_subject": a sentence predicate set aside, its subject being someone
+    # else; "realigned": the word read in place of the aligned one, and why;
+    # "complement_of": the noun read in place of its aligned complement; "not_a_person":
+    # why a noun that names a thing decides nothing
     gender: str | None
     readings: tuple[str, ...]
 
@@ -126,9 +128,9 @@ def label(
     (to its head, the last word, when that is linked: "school [teacher]").
 
     The head of the aligned words is their first noun that may name a person (see
-    :func:`_head`; for a compound occupation, the noun whose complement it is, unless the
-    head itself translates the occupation). Its gender
-    is read from, in order: its predicate (which agrees with the person: ru "врач пришла",
+    :func:`~checker.agreement.head_of`; for a compound occupation, the noun whose
+    complement it is, unless the head itself translates the occupation). Its gender is read
+    from, in order: its predicate (which agrees with the person: ru "врач пришла",
     "стала учителем"), else the sentence's predicates (pt "Rossi foi nomeada ... artista"),
     its phrase (es "la periodista"), its own readings. A later source yields to an earlier
     one only where agreement.toml lets agreement overrule the noun's own gender.
@@ -146,13 +148,15 @@ def label(
     if not aligned:
         aligned = _sole_unlinked_person(words, alignment, rules)
     item = _Item(expected_gender, source_tokens, occupation, words, alignment, rules)
-    # asked only where needed: a compound occupation, or no gender found
+    # asked only where needed: a compound occupation or a language with bare complements
+    # (ar), else only when no gender was found
     wanted = end - start > 1 or rules.bare_complement
     plausible = _plausible(translations, occupation) if wanted else []
     verdict = _read(item, aligned, plausible) if aligned else inconclusive(NO_ALIGNMENT)
     if verdict.label != INCONCLUSIVE or verdict.reason == CONFLICTING_GENDER:
         return verdict
-    plausible = plausible or _plausible(translations, occupation)
+    if not wanted:
+        plausible = _plausible(translations, occupation)
     return _realigned(item, verdict, aligned, plausible)
 
 

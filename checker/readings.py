@@ -20,7 +20,8 @@ FeatureSet = frozenset[tuple[str, str]]
 _NOUN = frozenset({"NOUN"})
 _PRONOUN = frozenset({"PRON"})
 _SUBJECTS = frozenset({"NOUN", "PROPN", "PRON"})
-_VERBS = frozenset({"VERB", "AUX"})
+#: Verbs and auxiliaries: the word classes of a predicate verb.
+VERBS = frozenset({"VERB", "AUX"})
 _MODIFIERS = frozenset({"ADJ", "VERB"})
 #: A noun a complement may follow: one the analyser knows, or a word it does not (it
 #: "mansione", unknown to Apertium)
@@ -32,6 +33,7 @@ class SubjectRules(Protocol):
 
     subject_case: tuple[FeatureSet, ...]
     clause_boundaries: frozenset[str]
+    noun: frozenset[str]
     animate: tuple[FeatureSet, ...]
     inanimate: tuple[FeatureSet, ...]
     copula_case: tuple[FeatureSet, ...]
@@ -92,6 +94,12 @@ def subject_pronoun(word: Word, rules: SubjectRules) -> bool:
     )
 
 
+def names_person(word: Word, rules: SubjectRules) -> bool:
+    """Whether ``word`` names a person: every noun reading has an ``animate`` feature set,
+    where the analyser marks animacy."""
+    return not rules.animate or every_reading_carries(word, rules.noun, rules.animate)
+
+
 def agrees_with_possessor(word: Word, classes: Collection[str], rules: SubjectRules) -> bool:
     """Whether a reading of ``word`` in ``classes`` is of one of the ``possessor_lemmas``,
     whose gender is the possessor's, not the noun's (ro "fratele [ei]", her brother; its
@@ -108,7 +116,7 @@ def only_predicate(word: Word, rules: SubjectRules) -> bool:
     return every_reading_carries(word, _MODIFIERS, rules.not_attributive)
 
 
-def _reads_as(word: Word, classes: Collection[str], choices: Sequence[FeatureSet]) -> bool:
+def reads_as(word: Word, classes: Collection[str], choices: Sequence[FeatureSet]) -> bool:
     """Whether a reading of ``word`` in ``classes`` carries one of ``choices``."""
     return any(r.upos in classes and carries(r, choices) for r in word.analyses)
 
@@ -143,7 +151,7 @@ def after_copula(words: Sequence[Word], head: int, rules: SubjectRules) -> bool:
         return False
     i = head - 1
     while i >= 0 and words[i].upos_set & rules.predicative_gap:
-        if words[i].upos_set & _VERBS:
+        if words[i].upos_set & VERBS:
             return is_copula(words[i], rules)
         i -= 1
     return False
@@ -192,7 +200,7 @@ def _noun(
     words: Sequence[Word], i: int | None, kinds: Sequence[FeatureSet], rules: SubjectRules
 ) -> bool:
     """Whether word ``i`` is a common noun in the subject case with one of ``kinds``."""
-    return i is not None and _reads_as(words[i], _NOUN, _both(rules.subject_case, kinds))
+    return i is not None and reads_as(words[i], _NOUN, _both(rules.subject_case, kinds))
 
 
 def _both(first: Sequence[FeatureSet], second: Sequence[FeatureSet]) -> tuple[FeatureSet, ...]:
@@ -208,7 +216,7 @@ def _subject(words: Sequence[Word], verb: int, rules: SubjectRules) -> int | Non
     reads in the subject case alone: "занимала должность" is the verb and its object."""
     readings = words[verb].analyses
     genders = frozenset().union(
-        *(r.genders for r in readings if r.upos in _VERBS or carries(r, rules.not_attributive))
+        *(r.genders for r in readings if r.upos in VERBS or carries(r, rules.not_attributive))
     )
     if not genders:
         return None

@@ -25,11 +25,10 @@ from collections.abc import Collection, Sequence
 from checker.agreement import CLAUSE, PREDICATE
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
-from checker.readings import gender_of, is_copula, is_of
+from checker.readings import VERBS, carries, every_reading_carries, gender_of, is_copula, is_of
 
 #: The evidence role of a predicate noun and its phrase; they vote as predicates do.
 PREDICATE_NOUN = "predicate_noun"
-_VERB = frozenset({"VERB", "AUX"})
 _POSTPOSITION = frozenset({"ADP"})
 #: Words that end a clause: a subject's verbs are looked for before them.
 _CLAUSE_END = frozenset({"PUNCT", "CCONJ", "SCONJ"})
@@ -49,14 +48,14 @@ def verb_final_bound(words: Sequence[Word], head: int, rules: AgreementRules) ->
     if subject:
         group = _clause_verbs(words, head, groups)
         bound: Bound = [
-            (i, _VERB, PREDICATE) for i in group if _agrees_with_subject(words[i], rules)
+            (i, VERBS, PREDICATE) for i in group if _agrees_with_subject(words[i], rules)
         ]
         if group and is_copula(words[group[0]], rules):
             bound += _predicate_noun(words, head, group[0], rules)
         if bound:
             return bound
     return [
-        (i, _VERB, CLAUSE)
+        (i, VERBS, CLAUSE)
         for group in groups
         if head not in group
         for i in group
@@ -72,7 +71,7 @@ def _verb_groups(words: Sequence[Word]) -> list[list[int]]:
     groups: list[list[int]] = []
     run: list[int] = []
     for i in range(len(words) + 1):
-        if i < len(words) and is_of(words[i], _VERB) and not is_of(words[i], _POSTPOSITION):
+        if i < len(words) and is_of(words[i], VERBS) and not is_of(words[i], _POSTPOSITION):
             run.append(i)
             continue
         if run and not any(_transitive_perfective(words[j]) for j in run):
@@ -114,15 +113,11 @@ def _agrees_with_subject(word: Word, rules: AgreementRules) -> bool:
         reading.genders
         and (
             reading.upos == "AUX"
-            or (
-                reading.upos == "VERB"
-                and any(feats <= reading.feature_pairs for feats in rules.subject_verbs)
-            )
+            or (reading.upos == "VERB" and carries(reading, rules.subject_verbs))
         )
         for reading in word.analyses
     )
 
 
 def _transitive_perfective(word: Word) -> bool:
-    readings = [reading for reading in word.analyses if reading.upos == "VERB"]
-    return bool(readings) and all(_TRANSITIVE_PERFECTIVE <= r.feature_pairs for r in readings)
+    return every_reading_carries(word, {"VERB"}, (_TRANSITIVE_PERFECTIVE,))
