@@ -3,8 +3,9 @@
 Each chunk (the unit the statistical aligner is fitted on, and of ``--resume``) is one
 partition: a worker tags, aligns and labels it and sends back its results as JSONL, which
 is saved here into the partial folder as it arrives, exactly as the one-process path saves
-it. A worker builds the backends once (the analyser's processes, the aligner's priors) and
-keeps them for every chunk it gets.
+it. Each worker thread builds the backends once (the analyser's processes, the aligner's
+priors) and keeps them for every chunk it gets: gen's own workers run one thread each; a
+`dask worker` started for --scheduler runs one per core unless given --nthreads 1.
 """
 
 from __future__ import annotations
@@ -75,9 +76,9 @@ def _describe_here(spec: BackendSpec) -> tuple[dict[str, Described | None], list
 def describe_on_cluster(
     cluster: Cluster, spec: BackendSpec, warn: Callable[[str], None]
 ) -> dict[str, Described | None]:
-    """Have every worker build its backends at once, before any chunk (a backend that cannot
-    run fails here, as in one process); pass one worker's warnings on; return what the
-    signature names."""
+    """Have a thread of every worker build its backends at once, before any chunk (a backend
+    that cannot run fails here, as in one process); pass one worker's warnings on; return
+    what the signature names."""
     described, warnings = cluster.on_every_worker(_describe_here, spec)
     for message in warnings:
         warn(message)
@@ -86,7 +87,8 @@ def describe_on_cluster(
 
 def _encode(chunk: list[Item], lang: str | None) -> bytes:
     """A chunk as it travels to a worker: its records as JSON (with the line each came from
-    and the --lang default), ten times faster to send than its Items pickled."""
+    and the --lang default): about four times faster to encode than its Items pickled
+    (20,000 Items of the small es set: 0.05 s against 0.21 s)."""
     return orjson.dumps([lang, [[item.line, item.record] for item in chunk]])
 
 

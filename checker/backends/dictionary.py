@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import gzip
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 from pathlib import Path
 
+from checker.backends.script import without_marks
 from checker.languages import DictionarySpec
 
 DICTD_DATA = Path("/usr/share/dictd")
@@ -188,5 +188,5 @@ def _bare(word: str, prefixes: Sequence[str], optional_vowel_marks: bool) -> set
     """``word`` (without its vowel marks, if ``optional_vowel_marks``) and the word without each of
     ``prefixes`` it starts with."""
     if optional_vowel_marks:
-        word = "".join(char for char in word if unicodedata.category(char) != "Mn")
+        word = without_marks(word)
     return {word, *(word[len(prefix) :] for prefix in prefixes if word.startswith(prefix))}

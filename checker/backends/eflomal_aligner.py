@@ -196,8 +196,6 @@ class Symmetrised(Sequence[Alignment]):
         reverse: Sequence[str],
         alike: Mapping[str, Mapping[str, float]],
     ):
-        if not len(usable) == len(forward) == len(reverse):
-            raise RuntimeError(f"eflomal answered {len(forward)} lines for {len(usable)} pairs")
         self._count = count
         self._line_of = {position: k for k, position in enumerate(usable)}
         self._lines = (source_lines, target_lines, forward, reverse)

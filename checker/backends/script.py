@@ -15,6 +15,12 @@ from dataclasses import replace
 from checker.backends.base import TaggedSentence
 
 
+def without_marks(word: str) -> str:
+    """``word`` without its combining marks (ar harakat, he niqqud), which writers may
+    leave out."""
+    return "".join(char for char in word if unicodedata.category(char) != "Mn")
+
+
 class Transliteration:
     """One language's letter table (lower case; a capital maps to its letter's capital:
     "Љ" → "Lj", or "LJ" inside a word in capitals)."""

@@ -50,8 +50,11 @@ class SuffixAnalyser:
     def __init__(self, rules: Sequence[Mapping], *, names_capitalised: bool = False) -> None:
         self.rules = [SuffixRule.from_row(row) for row in rules]
         self.names_capitalised = names_capitalised
-        self._word = lru_cache(maxsize=1 << 16)(self._read_word)
-        self._capitalised = lru_cache(maxsize=1 << 16)(self._read_capitalised)
+        capitalised = [rule for rule in self.rules if rule.capitalised]
+        self._word = lru_cache(maxsize=1 << 16)(lambda word: self._read_word(word, self.rules))
+        self._capitalised = lru_cache(maxsize=1 << 16)(
+            lambda word: self._read_word(word, capitalised)
+        )
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
         """Each word's guessed readings; none for a capitalised word where the language
@@ -64,13 +67,9 @@ class SuffixAnalyser:
             self._capitalised(word) if word[:1].isupper() else self._word(word) for word in words
         ]
 
-    def _read_capitalised(self, word: str) -> tuple[Analysis, ...]:
-        return self._read_word(word, [rule for rule in self.rules if rule.capitalised])
-
-    def _read_word(
-        self, word: str, rules: Sequence[SuffixRule] | None = None
-    ) -> tuple[Analysis, ...]:
-        for rule in self.rules if rules is None else rules:
+    @staticmethod
+    def _read_word(word: str, rules: Sequence[SuffixRule]) -> tuple[Analysis, ...]:
+        for rule in rules:
             if rule.pattern.search(word):
                 return tuple(
                     Analysis(

@@ -13,12 +13,13 @@ prefixes (ar "للمعلمة", "for the teacher") and case endings as suffixes (
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from checker.backends.base import Analysis
+from checker.backends.script import without_marks
 from checker.tables import DATA
 from common.errors import GenError
 
@@ -74,7 +75,7 @@ class WordListAnalyser:
         for form in (word, word.lower()):
             if form in self.forms:
                 return self.forms[form]
-        plain = "".join(char for char in word if unicodedata.category(char) != "Mn")
+        plain = without_marks(word)
         for prefix in self.prefixes:
             for suffix in self.suffixes:
                 if not (plain.startswith(prefix) and plain.endswith(suffix)):
@@ -83,7 +84,6 @@ class WordListAnalyser:
                 if rest in self.forms:
                     split = "+".join(part for part in (prefix, rest, suffix) if part)
                     return tuple(
-                        Analysis(a.lemma, a.upos, a.genders, f"{split}, {a.evidence}", a.feats)
-                        for a in self.forms[rest]
+                        replace(a, evidence=f"{split}, {a.evidence}") for a in self.forms[rest]
                     )
         return ()
