@@ -179,7 +179,8 @@ def main() -> None:
             tag = name.split()[0] + ("s" if external else "")
             if task == "translate":
                 out = work / f"apertium.{args.lang}.{tag}.jsonl"
-                command = ["translate", str(target), "--to", args.lang, "--out", str(out)]
+                command = ["translate", str(target), "--to", args.lang, "--out", str(out),
+                           "--force"]  # fmt: skip
                 result, field = out, "translation"
             else:
                 out = work / f"check.{tag}"

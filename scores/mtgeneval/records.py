@@ -85,15 +85,17 @@ def english_person_words(wordnet_root: Path = DEBIAN_WORDNET) -> EnglishPersonWo
     """Build the word tables from english_cues.json and WordNet (once per process)."""
     cues = json.loads(_CUES_FILE.read_text(encoding="utf-8"))
     nouns = load_nouns(wordnet_root)
-    people = nouns.below(cues["person"]) - nouns.below(cues["not_occupations"])
+    person = nouns.below(cues["person"])
     return EnglishPersonWords(
         pronouns={gender: frozenset(words) for gender, words in cues["pronouns"].items()},
         gendered_nouns={
             gender: nouns.lemmas_whose_first_sense_is_in(nouns.below(synsets))
             for gender, synsets in cues["gendered_nouns"].items()
         },
-        occupations=nouns.lemmas_whose_first_sense_is_in(people),
-        people=nouns.lemmas_whose_first_sense_is_in(nouns.below(cues["person"])),
+        occupations=nouns.lemmas_whose_first_sense_is_in(
+            person - nouns.below(cues["not_occupations"])
+        ),
+        people=nouns.lemmas_whose_first_sense_is_in(person),
         lemmatize=nouns.lemmatize,
     )
 

@@ -77,14 +77,15 @@ def named_person(
     first = next((token for token in names if _is_name(token, words)), None)
     if first is None:
         return False, None
+    runs = list(_name_runs(context.tokens, words))
     given_names = {
         tuple(context.tokens[start : end - 1])
-        for start, end in _name_runs(context.tokens, words)
+        for start, end in runs
         if end - start > 1 and context.tokens[end - 1] == first
     }
     if len(given_names) > 1:  # "Ana Ruiz ... Luis Ruiz": which Ruiz is unknown
         return True, None
-    others = _other_people(context, words, clause_words())
+    others = _other_people(context, runs, words, clause_words())
     if first not in others:
         return False, None
     return True, others[first]
@@ -112,13 +113,16 @@ def _name_runs(tokens: Sequence[str], words) -> Iterator[tuple[int, int]]:
         start = end + 1
 
 
-def _other_people(context: Context, words, clause: ClauseWords) -> dict[str, str | None]:
-    """The context's name tokens its pronouns cannot refer to → the gender known for them
-    (None for a family name). A name the context also uses elsewhere is left out."""
+def _other_people(
+    context: Context, runs: Sequence[tuple[int, int]], words, clause: ClauseWords
+) -> dict[str, str | None]:
+    """The context's name tokens (in ``runs`` of adjacent names) its pronouns cannot refer
+    to → the gender known for them (None for a family name). A name the context also uses
+    elsewhere is left out."""
     tokens = context.tokens
     found: dict[str, str | None] = {}
     elsewhere: set[str] = set()
-    for start, end in _name_runs(tokens, words):
+    for start, end in runs:
         apposed, gender = _apposition(tokens, start, end, words, clause)
         run = range(start, end)
         if apposed:
