@@ -142,7 +142,8 @@ class OfflineTagger(Tagger):
             self._apertium.close()
 
     def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
-        read = self._script.texts(texts) if self._script else texts
+        readings = self._script.texts(texts) if self._script else None
+        read = [reading.read for reading in readings] if readings is not None else texts
         if self._apertium is not None:
             sentences = self._apertium.analyse(read)
         else:
@@ -159,8 +160,8 @@ class OfflineTagger(Tagger):
             tagged = [self._with_persons(sentence, self._persons) for sentence in tagged]
         if self._endings:
             tagged = [self._narrowed_sentence(sentence) for sentence in tagged]
-        if self._script:
-            tagged = [self._script.restore(s, t) for s, t in zip(tagged, texts, strict=True)]
+        if readings is not None:
+            tagged = [self._script.restore(s, r) for s, r in zip(tagged, readings, strict=True)]
         return tagged
 
     @staticmethod

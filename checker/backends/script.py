@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from checker.backends.base import TaggedSentence
 
@@ -19,6 +20,15 @@ def without_marks(word: str) -> str:
     """``word`` without its combining marks (ar harakat, he niqqud), which writers may
     leave out."""
     return "".join(char for char in word if unicodedata.category(char) != "Mn")
+
+
+class Reading(NamedTuple):
+    """A text, the same text in the analysers' script, and for each character of that the
+    index of the original character it comes from."""
+
+    original: str
+    read: str
+    origin: list[int]
 
 
 class Transliteration:
@@ -44,16 +54,19 @@ class Transliteration:
             origin.extend([i] * len(latin))
         return "".join(out), origin
 
-    def texts(self, texts: Sequence[str]) -> list[str]:
-        """The texts in the analysers' script."""
-        return [self.read(unicodedata.normalize("NFC", text))[0] for text in texts]
+    def texts(self, texts: Sequence[str]) -> list[Reading]:
+        """Each text (in NFC) with its reading in the analysers' script."""
+        readings = []
+        for text in texts:
+            original = unicodedata.normalize("NFC", text)
+            readings.append(Reading(original, *self.read(original)))
+        return readings
 
-    def restore(self, sentence: TaggedSentence, text: str) -> TaggedSentence:
-        """``sentence``, tagged from ``text`` read in the analysers' script, with each word's
-        own text from ``text`` and the form it was read as in ``form``; words written in
-        the analysers' script already are kept as they are."""
-        original = unicodedata.normalize("NFC", text)
-        read, origin = self.read(original)
+    def restore(self, sentence: TaggedSentence, reading: Reading) -> TaggedSentence:
+        """``sentence``, tagged from ``reading``'s text in the analysers' script, with each
+        word's own text from the original and the form it was read as in ``form``; words
+        written in the analysers' script already are kept as they are."""
+        original, read, origin = reading
         words = list(sentence.words)
         cursor = 0
         for k, word in enumerate(words):
