@@ -22,7 +22,15 @@ import orjson
 
 from checker.records import Item, to_item
 from checker.scan import in_known_language
-from checker.stages import Backends, align_chunk, build_backends, label_chunk, tag_chunk
+from checker.stages import (
+    Backends,
+    align_chunk,
+    build_backends,
+    chunk_path,
+    label_chunk,
+    replay_chunk,
+    tag_chunk,
+)
 from common.cluster import Cluster, Partition
 from common.io import atomic_write, dumps
 
@@ -137,18 +145,15 @@ def label_on_cluster(
         read(data)
 
     def read(data: bytes) -> None:
-        lines = data.splitlines()
-        for line in lines:
-            add(orjson.loads(line))
-        progress(len(lines))
+        progress(replay_chunk(data, add))
 
     def partitions() -> Iterator[Partition]:
         for number, chunk in enumerate(chunks):
-            chunk_file = partial / f"chunk-{number:06d}.jsonl"
-            if chunk_file.exists():
-                read(chunk_file.read_bytes())
+            saved = chunk_path(partial, number)
+            if saved.exists():
+                read(saved.read_bytes())
                 continue
             ids = f"ids {chunk[0].record['id']} … {chunk[-1].record['id']} ({len(chunk)} records)"
-            yield Partition(chunk_file, (spec, _encode(chunk, lang)), f"{chunk_file.name}, {ids}")
+            yield Partition(saved, (spec, _encode(chunk, lang)), f"{saved.name}, {ids}")
 
     cluster.map(label_partition, partitions(), save)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import gc
-import json
 import shutil
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -43,7 +42,9 @@ from checker.stages import (
     TaggedChunk,
     align_chunk,
     build_backends,
+    chunk_path,
     label_chunk,
+    replay_chunk,
     tag_chunk,
 )
 from common.cluster import Cluster
@@ -241,12 +242,9 @@ def _label_here(
     with ThreadPoolExecutor(1) as tagging, ThreadPoolExecutor(1) as aligning:
         pending = None
         for number, chunk in enumerate(chunks(items, total, chunk_size)):
-            chunk_file = partial / f"chunk-{number:06d}.jsonl"
-            if chunk_file.exists():
-                with open(chunk_file, encoding="utf-8") as handle:
-                    for line in handle:
-                        add(json.loads(line))
-                done += len(chunk)
+            saved = chunk_path(partial, number)
+            if saved.exists():
+                done += replay_chunk(saved.read_bytes(), add)
             else:
                 tagged = tagging.submit(tag_chunk, chunk, backends)
                 aligned = aligning.submit(
@@ -255,7 +253,7 @@ def _label_here(
                 if pending is not None:
                     done += _finish_chunk(*pending, add)
                     gc.collect()  # not after the last chunk: the run is about to end
-                pending = (aligned, chunk_file)
+                pending = (aligned, saved)
             if progress:
                 progress(done, total)
         if pending is not None:

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+import orjson
 
 from checker.agreement_rules import agreement_rules
 from checker.backends import registry
@@ -116,3 +119,17 @@ def label_chunk(aligned: TaggedChunk) -> list[dict]:
     return [
         {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)
     ]
+
+
+def chunk_path(partial: Path, number: int) -> Path:
+    """Where finished chunk ``number`` is saved in a run's partial folder (``--resume``
+    reads it back, in one process or on a cluster alike)."""
+    return partial / f"chunk-{number:06d}.jsonl"
+
+
+def replay_chunk(data: bytes, add: Callable[[dict[str, Any]], None]) -> int:
+    """Show a finished chunk's saved records to ``add``; return how many there were."""
+    lines = data.splitlines()
+    for line in lines:
+        add(orjson.loads(line))
+    return len(lines)
