@@ -14,14 +14,15 @@ import sys
 def main() -> None:
     try:
         from gen.cli import app
+
+        app(prog_name="gen")
     except KeyboardInterrupt:
+        # Ctrl-C outside a command's own handling (gen/cli.py's): while the command line
+        # loads or Typer builds it, before any file is open. sys.exit(130) here was seen to
+        # end with status -2 (killed by SIGINT) when the interrupt had cut an import short.
         sys.stderr.write("gen: interrupted\n")
         sys.stderr.flush()
-        # Nothing is open yet. sys.exit(130) here was seen to end with status -2 (killed by
-        # SIGINT) when the interrupt had cut a module's import short.
         os._exit(130)
-    try:
-        app(prog_name="gen")
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
