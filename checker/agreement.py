@@ -18,8 +18,8 @@ from checker.readings import (
     agrees_elsewhere,
     agrees_with_possessor,
     can_be_subject,
-    every_reading_carries,
     gender_of,
+    inanimate,
     is_copula,
     is_of,
     names_person,
@@ -43,11 +43,6 @@ PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
-
-
-def inanimate(word: Word, rules: AgreementRules) -> bool:
-    """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
-    return every_reading_carries(word, rules.noun, rules.inanimate)
 
 
 def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:

@@ -56,6 +56,8 @@ class AgreementRules:
     possessor_lemmas: frozenset[str]
     unlinked_person: frozenset[str]
     subject_pronoun: tuple[FeatureSet, ...]
+    possessor_case: tuple[FeatureSet, ...]
+    impersonal: tuple[FeatureSet, ...]
 
 
 @cache
@@ -73,7 +75,7 @@ def agreement_rules(lang: str) -> AgreementRules:
 #: The fields that hold feature sets.
 _FEATURE_SETS = frozenset(
     "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs".split()
-) | {"not_attributive", "subject_pronoun"}
+) | {"not_attributive", "subject_pronoun", "possessor_case", "impersonal"}
 
 
 def _field(key: str, value: Any) -> Any:

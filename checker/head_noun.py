@@ -12,10 +12,9 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from checker.agreement import inanimate
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
-from checker.readings import carries, has_feats, is_copula, is_of, reads_as
+from checker.readings import carries, has_feats, inanimate, is_copula, is_of, reads_as
 
 #: The word class of an occupation: a common noun.
 COMMON_NOUN = frozenset({"NOUN"})
@@ -51,11 +50,15 @@ def kept_note(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, 
 def as_person(word: Word, rules: AgreementRules) -> Word:
     """``word`` without its readings that name a thing (an ``inanimate`` feature set),
     where others name a person (``animate``): an occupation is a person (uk "механіку" is
-    the mechanic's dative, not the accusative of "механіка", mechanics)."""
-    if not has_feats(word, rules.animate):
-        return word
-    people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
-    return word if len(people) == len(word.analyses) else replace(word, analyses=people)
+    the mechanic's dative, not the accusative of "механіка", mechanics). An adjective or
+    participle standing for the person (no noun reading) drops its ``impersonal`` readings
+    (ru neuter: "сопровождающего", the escort, is a masculine or neuter genitive)."""
+    if is_of(word, rules.noun):
+        things = rules.inanimate if has_feats(word, rules.animate) else ()
+    else:
+        things = rules.impersonal
+    people = tuple(r for r in word.analyses if not carries(r, things))
+    return word if len(people) in (0, len(word.analyses)) else replace(word, analyses=people)
 
 
 def owner(

@@ -20,11 +20,11 @@ from checker.agreement import (
     bound_words,
     clause_predicates,
     head_of,
-    inanimate,
     phrase_head,
 )
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.construct import is_possessor, possessor_person
 from checker.head_noun import (
     COMMON_NOUN,
     as_person,
@@ -34,7 +34,13 @@ from checker.head_noun import (
     own_classes,
     owner,
 )
-from checker.readings import agrees_with_possessor, every_reading_carries, gender_of
+from checker.readings import (
+    agrees_with_possessor,
+    every_reading_carries,
+    gender_of,
+    inanimate,
+    reads_as,
+)
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
@@ -152,6 +158,13 @@ def label(
     # (ar), else only when no gender was found
     wanted = end - start > 1 or rules.bare_complement
     plausible = _plausible(translations, occupation) if wanted else []
+    owner = _owner(item, aligned)
+    if owner is not None:
+        # agreement.toml `possessor_case`: the aligner landed on what the occupation owns
+        why = f"which {source_tokens[end - 1]!r} owns (it is a possessor in the source)"
+        verdict = _read_instead(item, owner, aligned, why)
+        if verdict is not None:
+            return verdict
     verdict = _read(item, aligned, plausible) if aligned else inconclusive(NO_ALIGNMENT)
     if verdict.label != INCONCLUSIVE or verdict.reason == CONFLICTING_GENDER:
         return verdict
@@ -283,17 +296,40 @@ def _realigned(
     if len(others) != 1:
         return verdict
     (i,) = others
+    why = f"which gave no gender ({verdict.reason}): {why}"
+    return _read_instead(item, i, aligned, why) or verdict
+
+
+def _read_instead(item: _Item, i: int, aligned: list[int], why: str) -> Verdict | None:
+    """The verdict of word ``i`` read in place of the ``aligned`` words, with an evidence
+    line that names it and says ``why``; None where it decides nothing."""
     found = _read(item, [i], [i])
     if found.label == INCONCLUSIVE:
-        return verdict
+        return None
     words = item.words
     was = " ".join(words[j].text for j in aligned) or "nothing"
-    why = (
-        f"{words[i].text}: read instead of the aligned {was}, which gave no gender "
-        f"({verdict.reason}): {why}"
+    note = Evidence(
+        i,
+        words[i].text,
+        REALIGNED,
+        None,
+        (f"{words[i].text}: read instead of the aligned {was}, {why}",),
     )
-    note = Evidence(i, words[i].text, REALIGNED, None, (why,))
     return replace(found, evidence=(note, *found.evidence))
+
+
+def _owner(item: _Item, aligned: list[int]) -> int | None:
+    """Where the English occupation is a possessor ("the clerk 's help") and the aligner
+    linked it to what it owns (the last aligned word is no noun in ``possessor_case``
+    that may name a person): the noun that owns it (see
+    :func:`~checker.construct.possessor_person`)."""
+    if not aligned or not is_possessor(item.source_tokens, item.occupation[1]):
+        return None
+    last = item.words[max(aligned)]
+    rules = item.rules
+    if reads_as(last, rules.noun, rules.possessor_case) and not inanimate(last, rules):
+        return None
+    return possessor_person(item.words, max(aligned), rules)
 
 
 def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:

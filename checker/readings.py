@@ -94,6 +94,11 @@ def subject_pronoun(word: Word, rules: SubjectRules) -> bool:
     )
 
 
+def inanimate(word: Word, rules: SubjectRules) -> bool:
+    """Whether every noun reading of ``word`` has one of the ``inanimate`` feature sets."""
+    return every_reading_carries(word, rules.noun, rules.inanimate)
+
+
 def names_person(word: Word, rules: SubjectRules) -> bool:
     """Whether ``word`` names a person: every noun reading has an ``animate`` feature set,
     where the analyser marks animacy."""

@@ -20,11 +20,13 @@ from common.errors import GenError
 from common.fields import GENDERS
 from common.io import not_utf8, open_text, parse_jsonl_line, read_lines
 
-_TOKEN = re.compile(r"\w+(?:['’-]\w+)*|[^\w\s]")
+_TOKEN = re.compile(r"['’]s\b|\w+(?:(?:['’](?!s\b)|-)\w+)*|[^\w\s]")
 
 
 def tokenize_english(text: str) -> list[str]:
-    """Words and punctuation, keeping hyphenated words and contractions whole."""
+    """Words and punctuation, keeping hyphenated words and contractions whole but for the
+    possessive 's, a token of its own as in the Penn Treebank ("the clerk's help" → clerk,
+    's, help: the occupation is found, and known to be a possessor)."""
     return _TOKEN.findall(text)
 
 

@@ -74,6 +74,8 @@ class GermanTable:
     #: the cases a phrase first in its sentence is read in, and the marks that end one
     sentence_start: frozenset[str]
     sentence_ends: frozenset[str]
+    #: the subordinating conjunctions whose clause's first phrase is read as its subject
+    clause_openers: frozenset[str]
     #: preposition → the cases it governs
     prepositions: Mapping[str, frozenset[str]]
     #: the genders a capitalised word german-nouns lacks may have after article words
@@ -105,6 +107,7 @@ def german_table() -> GermanTable:
         },
         sentence_start=frozenset(government["sentence_start"]),
         sentence_ends=frozenset(government["sentence_ends"]),
+        clause_openers=frozenset(government["clause_openers"]),
         prepositions={word: frozenset(cases) for word, cases in government["prepositions"].items()},
         loan_genders=frozenset(data["loan_nouns"]["genders"]),
         loan_endings_left=tuple(data["loan_nouns"]["endings_left"]),
@@ -212,26 +215,27 @@ class GermanAnalyser:
         """Narrow the readings of noun ``i`` and of the article words and adjectives before
         it to the gender, number and case they share, and to the case the word before the
         phrase governs where one of those remains ("Der Vorgesetzte ist" is m Sing Nom).
-        A capitalised word german-nouns lacks takes the readings its article words leave
-        (see [loan_nouns] in german.toml). Nothing changes where they share none."""
+        A capitalised word german-nouns lacks, or whose guessed compound head its article
+        words contradict, takes the readings they leave (see [loan_nouns] in german.toml).
+        Nothing changes where they share none."""
         start = i
         while start > 0 and _all_of(readings[start - 1], _PHRASE):
             start -= 1
         noun = readings[i]
-        loan = (
-            not noun
-            and words[i][:1].isupper()
-            and not words[i].endswith(self.table.loan_endings_left)
-        )
+        loan = not noun and self._loan_form(words[i])
         if start == i or not (loan or _all_of(noun, _NOUN)):
             return
         shared = set.intersection(*({_key(a) for a in readings[j]} for j in range(start, i)))
         if not any(_all_of(readings[j], _DETERMINER) for j in range(start, i)):
             shared &= self._strong(words[i - 1])
+        if not loan:
+            agreeing = shared & {_key(a) for a in noun}
+            # a compound head guessed for a loan its article words contradict: "Der Sheriff"
+            # is no "das Riff"
+            loan = not agreeing and words[i] not in self.nouns and self._loan_form(words[i])
+            shared = shared if loan else agreeing
         if loan:
             shared = {key for key in shared if key.gender in self.table.loan_genders}
-        else:
-            shared &= {_key(a) for a in noun}
         cases, why = self._governed(words, start)
         if {key for key in shared if key.case in cases}:
             shared = {key for key in shared if key.case in cases}
@@ -252,6 +256,11 @@ class GermanAnalyser:
                 for key in sorted(shared)
             )
 
+    def _loan_form(self, word: str) -> bool:
+        """Whether ``word`` may be read as a loan noun: capitalised, and without an ending
+        left to its own rule (the feminine -in)."""
+        return word[:1].isupper() and not word.endswith(self.table.loan_endings_left)
+
     def _strong(self, adjective: str) -> frozenset[Reading]:
         """The readings of ``adjective``'s ending in the strong declension."""
         ending = next((e for e in self.table.adjective_endings if adjective.endswith(e)), "")
@@ -263,6 +272,8 @@ class GermanAnalyser:
         if start == 0 or words[start - 1] in self.table.sentence_ends:
             return self.table.sentence_start, ", first in its sentence: subject"
         before = words[start - 1].lower()
+        if before in self.table.clause_openers:
+            return self.table.sentence_start, f", first after {before}: subject"
         cases = self.table.prepositions.get(before, frozenset())
         return cases, f", after the preposition {before}" if cases else ""
 
