@@ -18,6 +18,8 @@ from checker.readings import carries, has_feats, inanimate, is_copula, is_of, re
 
 #: The word class of an occupation: a common noun.
 COMMON_NOUN = frozenset({"NOUN"})
+#: The word classes that stand for a person with no noun: adjectives and participles.
+SUBSTANTIVE = frozenset({"ADJ", "VERB"})
 
 
 def gender_unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
@@ -54,10 +56,17 @@ def as_person(word: Word, rules: AgreementRules) -> Word:
     participle standing for the person (no noun reading) drops its ``impersonal`` readings
     (ru neuter: "сопровождающего", the escort, is a masculine or neuter genitive)."""
     if is_of(word, rules.noun):
-        things = rules.inanimate if has_feats(word, rules.animate) else ()
+        if not has_feats(word, rules.animate):
+            return word
+        people = tuple(r for r in word.analyses if not carries(r, rules.inanimate))
+    elif is_of(word, SUBSTANTIVE):  # not a determiner: be "[гэта] — яго брат" names no one
+        people = tuple(
+            r
+            for r in word.analyses
+            if r.upos not in SUBSTANTIVE or not carries(r, rules.impersonal)
+        )
     else:
-        things = rules.impersonal
-    people = tuple(r for r in word.analyses if not carries(r, things))
+        return word
     return word if len(people) in (0, len(word.analyses)) else replace(word, analyses=people)
 
 

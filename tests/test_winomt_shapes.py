@@ -137,3 +137,10 @@ def test_a_russian_participle_standing_for_the_person_is_not_neuter(taggers):
         "female",
     )
     assert (verdict.label, verdict.target_gender) == ("wrong", "male"), verdict.to_json()
+
+
+def test_a_determiner_keeps_its_neuter_reading(label_word):
+    # be M2M "І гэта — яго логічны брат" ("and this is his logical brother"): "гэта", a
+    # determiner, is no participle standing for the person; its neuter reading stays
+    verdict = label_word("be", "І гэта — яго логічны брат.", "гэта", "male")
+    assert verdict.target_gender != "female", verdict.to_json()
