@@ -1,5 +1,6 @@
 """`gen check` on real WinoMT translations that people annotated (bench/data/winomt-human:
-100 German lines from Amazon Translate, 100 Russian from Google Translate).
+100 German lines from Amazon Translate, 100 Russian from Google Translate), and on the same
+systems' translations of WinoMT's first 335 lines, which nobody annotated.
 
     python bench/dev_winomt_human.py [de ru] [--tagger offline --aligner eflomal]
 
@@ -10,6 +11,8 @@ reading (the translation's own word for the entity; see the folder's README). Li
 English pronoun is neutral (Winogender's they) have no expected gender and are left out.
 Prints, per language and gold: % right of the decided labels, % inconclusive, the reasons;
 gen's labels that differ from the careful gold go to runs/dev-winomt-human-LANG-errors.jsonl.
+For the unannotated lines it prints % inconclusive and the reasons, and writes every result
+to runs/dev-winomt-LANG-unannotated.jsonl for reading.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from checker.pipeline import CheckOptions, check  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "winomt-human"
 FILES = {"de": "de.aws.csv", "ru": "ru.google.csv"}
+UNANNOTATED = {"de": "aws.en-de.0-334.tsv", "ru": "google.en-ru.0-334.tsv"}
 GENDER = {"M": "male", "F": "female"}
 
 
@@ -42,6 +46,41 @@ def gold(annotated: str, expected: str) -> str:
     return "inconclusive" if read is None else "correct" if read == expected else "wrong"
 
 
+def record(lang: str, index: str, english: tuple[str, str, str], translation: str) -> dict:
+    """gen check input for one WinoMT line: (gender, sentence, entity) and its translation."""
+    expected, sentence, entity = english
+    occupation = entity[4:] if entity.lower().startswith("the ") else entity
+    return {
+        "id": f"winomt-{lang}-{index}",
+        "text": sentence,
+        "occupation": {"text": occupation},
+        "expected_gender": expected,
+        "translation": translation,
+        "lang": lang,
+    }
+
+
+def unannotated(lang: str) -> list[dict]:
+    """The system's translations of WinoMT's first lines (index, gender, position, sentence,
+    entity, translation per line), neutral lines left out."""
+    rows = (
+        line.rstrip("\n").split("\t") for line in open(DATA / UNANNOTATED[lang], encoding="utf-8")
+    )
+    return [
+        record(lang, index, (gender, sentence, entity), translation)
+        for index, gender, _, sentence, entity, translation in rows
+        if gender in GENDER.values()
+    ]
+
+
+def run_check(rows: list[dict], options: CheckOptions) -> list[dict]:
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp, "in.jsonl")
+        source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+        check(source, out=Path(tmp, "out"), options=options)
+        return [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
+
+
 def records(lang: str) -> list[dict]:
     """gen check input for one language, each with its two gold labels."""
     english = {}
@@ -53,24 +92,15 @@ def records(lang: str) -> list[dict]:
     with open(DATA / FILES[lang], encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             index = row["Index"]
-            expected, sentence, entity = english[index]
-            if expected not in ("male", "female"):
+            if english[index][0] not in GENDER.values():
                 continue
+            expected = english[index][0]
             found = row["Find entity? [Y/N]"].strip() == "Y"
             annotated = row["Gender? [M/F/N]"].strip() if found else "N"
-            occupation = entity[4:] if entity.lower().startswith("the ") else entity
-            out.append(
-                {
-                    "id": f"winomt-{lang}-{index}",
-                    "text": sentence,
-                    "occupation": {"text": occupation},
-                    "expected_gender": expected,
-                    "translation": row["Sentence"],
-                    "lang": lang,
-                    "gold": gold(annotated, expected),
-                    "careful": gold(careful.get((lang, index), annotated), expected),
-                }
-            )
+            line = record(lang, index, english[index], row["Sentence"])
+            line["gold"] = gold(annotated, expected)
+            line["careful"] = gold(careful.get((lang, index), annotated), expected)
+            out.append(line)
     return out
 
 
@@ -88,33 +118,48 @@ def main() -> None:
     args = parser.parse_args()
     options = CheckOptions(tagger=args.tagger, aligner=args.aligner)
     Path("runs").mkdir(exist_ok=True)
-    print("| lang | lines | right on decided (annotation) | right on decided (careful) "
-          "| inconclusive | reasons |")
+    print(
+        "| lang | lines | right on decided (annotation) | right on decided (careful) "
+        "| inconclusive | reasons |"
+    )
     print("|---|---:|---:|---:|---:|---|")
     for lang in args.langs or sorted(FILES):
         rows = records(lang)
         golds = {row["id"]: row.pop("gold") for row in rows}
         careful = {row["id"]: row.pop("careful") for row in rows}
-        with tempfile.TemporaryDirectory() as tmp:
-            source = Path(tmp, "in.jsonl")
-            source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
-            check(source, out=Path(tmp, "out"), options=options)
-            results = [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
-        undecided = [r for r in results if r["label"] == "inconclusive"]
-        reasons = Counter(r["reason"] for r in undecided)
+        results = run_check(rows, options)
         print(
             f"| {lang} | {len(results)} | {score(results, golds)} | {score(results, careful)} "
-            f"| {100 * len(undecided) / len(results):.1f}% "
-            f"| {', '.join(f'{k} {v}' for k, v in reasons.most_common())} |",
+            f"| {undecided(results)} |",
             flush=True,
         )
         with open(f"runs/dev-winomt-human-{lang}-errors.jsonl", "w", encoding="utf-8") as out:
             for r in results:
                 if r["label"] != careful[r["id"]]:
                     row = {key: r.get(key) for key in ("id", "text", "translation", "label")}
-                    row.update(careful=careful[r["id"]], reason=r.get("reason"),
-                               evidence=r.get("evidence"))
+                    row.update(
+                        careful=careful[r["id"]], reason=r.get("reason"), evidence=r.get("evidence")
+                    )
                     out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print("\n| lang | unannotated lines | correct | wrong | inconclusive | reasons |")
+    print("|---|---:|---:|---:|---:|---|")
+    for lang in args.langs or sorted(FILES):
+        results = run_check(unannotated(lang), options)
+        labels = Counter(r["label"] for r in results)
+        print(
+            f"| {lang} | {len(results)} | {labels['correct']} | {labels['wrong']} "
+            f"| {undecided(results)} |",
+            flush=True,
+        )
+        with open(f"runs/dev-winomt-{lang}-unannotated.jsonl", "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in results)
+
+
+def undecided(results: list[dict]) -> str:
+    """% inconclusive, then a cell of its reasons."""
+    reasons = Counter(r["reason"] for r in results if r["label"] == "inconclusive")
+    share = 100 * sum(reasons.values()) / len(results)
+    return f"{share:.1f}% | {', '.join(f'{k} {v}' for k, v in reasons.most_common())}"
 
 
 if __name__ == "__main__":
