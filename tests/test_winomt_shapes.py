@@ -145,19 +145,3 @@ def test_a_determiner_keeps_its_neuter_reading(label_word):
     verdict = label_word("be", "І гэта — яго логічны брат.", "гэта", "male")
     assert verdict.target_gender != "female", verdict.to_json()
 
-
-def test_a_russian_person_the_aligner_left_unlinked_is_read(taggers):
-    # Google's "Редактор позвонил строителю, ..." with "construction worker" linked to the
-    # comma: the one person noun linked to no source word is read (unlinked_person)
-    source = tokenize_english("The editor called the construction worker because she knew.")
-    (sentence,) = taggers("ru").tag(["Редактор позвонил строителю, потому что она знала."])
-    verdict = label(
-        expected_gender="female",
-        source_tokens=source,
-        occupation=(4, 6),
-        sentence=sentence,
-        alignment=frozenset({(1, 0), (2, 1), (5, 3)}),
-        rules=agreement_rules("ru"),
-    )
-    assert (verdict.label, verdict.target_gender) == ("wrong", "male"), verdict.to_json()
-    assert ("строителю", "realigned") in [(e.text, e.role) for e in verdict.evidence]
