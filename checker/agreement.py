@@ -1,5 +1,6 @@
 """Which target words agree with a noun: its phrase (articles, adjectives), its predicate,
-the sentence's predicates, coordinated nouns; and the gender each of them names.
+the sentence's predicates (found in checker/clause.py), coordinated nouns; and the gender
+each of them names.
 
 Pure functions over tagged words. The rules are data (agreement.toml, read by
 checker/agreement_rules.py).
@@ -11,11 +12,17 @@ from collections.abc import Collection, Sequence
 
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
+from checker.clause import (
+    OTHER_SUBJECT,
+    PHRASE,
+    PREDICATE,
+    agreeing_auxiliary,
+    clause_predicates,
+)
 from checker.construct import construct_person
 from checker.readings import (
     VERBS,
     after_copula,
-    agrees_elsewhere,
     agrees_with_possessor,
     can_be_subject,
     gender_of,
@@ -26,23 +33,12 @@ from checker.readings import (
     noun_complement,
     only_predicate,
     subject_pronoun,
-    verb_subjects,
 )
 from checker.readings import has_feats as _has_feats
 
-#: How a bound word agrees: with the person the noun names, as its predicate (past-tense
-#: verb, participle, copula), next to the noun or (clause) elsewhere in the sentence; or
-#: with the noun inside its phrase (article, adjective). Read in that order: the predicate
-#: agrees with the person where a masculine title names a woman (ru "врач пришла"). A
-#: clause predicate may be another person's; read before the phrase all the same, it was
-#: right more often on MT-GenEval's contextual dev set (where the sentence's named
-#: occupation is often someone else's and the person's gender shows on the verbs).
-PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
-#: A sentence predicate whose subject is someone else (agreement.toml's subject_case): it
-#: goes into the evidence, and does not vote.
-OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
+_PRONOUN = frozenset({"PRON"})
 
 
 def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
@@ -189,7 +185,7 @@ def bound_words(
         if is_of(word, rules.predicate_after):
             # es "La analista [había] intentado": after "haber" the participle agrees with
             # nobody; after "ser" or "estar" it does ("ha [sido] nombrada")
-            gap_passed = _agreeing_auxiliary(word, rules)
+            gap_passed = agreeing_auxiliary(word, rules)
         j += 1
     if (
         rules.coordinators
@@ -285,70 +281,6 @@ def _coordinator(word: Word, rules: AgreementRules) -> bool:
     return word.text in rules.coordinators or is_of(word, rules.coordinators)
 
 
-def clause_predicates(
-    words: Sequence[Word], head: int, rules: AgreementRules
-) -> list[tuple[int, Collection[str], str]]:
-    """The sentence's gendered predicate words with a ``clause_predicate`` feature set (ru
-    past-tense verbs, singular), read as the person's predicate when none stands next to the
-    noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
-    будучи дизайнером, изучала"). They vote only if they all name one gender; those whose
-    subject is someone else (agreement.toml's subject_case) are OTHER_SUBJECT's."""
-    found = [
-        i
-        for i, word in enumerate(words)
-        if i != head
-        and is_of(word, rules.predicate)
-        and _has_feats(word, rules.clause_predicate)
-        and gender_of(word, rules.predicate)[0] is not None
-        and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
-    ]
-    subjects = verb_subjects(words, rules) if found else []
-    roles = {True: OTHER_SUBJECT, False: CLAUSE}
-    return [
-        (i, rules.predicate, roles[agrees_elsewhere(i, head, subjects, words, rules)])
-        for i in found
-    ]
-
-
-def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
-    """Whether word ``i`` follows one of the ``clause_auxiliaries`` (by lemma), past
-    ``predicate_gap`` words, with a person's name or pronoun (or nothing) before: it "Rossi
-    è [poi] diventata" agrees with the person; "ha lavorato" does not (after avere the
-    participle is masculine whoever the subject is), nor pt "o trabalho foi instalado"."""
-    j = i - 1
-    while j >= 0 and not _agreeing_auxiliary(words[j], rules):
-        if not is_of(words[j], rules.predicate_gap):
-            return False
-        j -= 1
-    j -= 1
-    while j >= 0 and (is_of(words[j], rules.predicate_gap) or _clitic(words[j])):
-        j -= 1
-    return j < 0 or _names_a_person(words[j])
-
-
-def _agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
-    """Whether a participle or adjective after auxiliary ``word`` agrees with the subject:
-    where ``clause_auxiliaries`` lists them, only after one of those (by lemma)."""
-    return not rules.clause_auxiliaries or any(
-        reading.lemma.lower() in rules.clause_auxiliaries for reading in word.analyses
-    )
-
-
-def _clitic(word: Word) -> bool:
-    """A pronoun of no single gender between subject and auxiliary (it "Rossi [si] è
-    laureata", es "[se] fue"): it is skipped, not taken for the subject."""
-    return is_of(word, {"PRON"}) and gender_of(word, {"PRON"})[0] is None
-
-
-def _names_a_person(word: Word) -> bool:
-    """Whether ``word`` can be a person's name or pronoun as a subject: a name (a proper
-    noun or a word no analyser knows) or a pronoun of one gender (it "lei", not "che",
-    pt "isso")."""
-    if all(reading.upos in _NAME for reading in word.analyses):
-        return True
-    return is_of(word, {"PRON"}) and gender_of(word, {"PRON"})[0] is not None
-
-
 def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:
     return deprel is not None and (deprel in relations or deprel.split(":")[0] in relations)
 
@@ -375,7 +307,7 @@ def _dependency_bound(
         ]
         auxiliaries = [words[i] for i in dependents if _relation_in(words[i].deprel, {"aux"})]
         # a participle after "haber" alone agrees with nobody ("había intentado")
-        if not auxiliaries or any(_agreeing_auxiliary(word, rules) for word in auxiliaries):
+        if not auxiliaries or any(agreeing_auxiliary(word, rules) for word in auxiliaries):
             bound.append((governor, rules.agreeing, PREDICATE))
         bound += [(i, rules.agreeing, PREDICATE) for i in dependents]
     return bound

@@ -58,6 +58,7 @@ class AgreementRules:
     subject_pronoun: tuple[FeatureSet, ...]
     possessor_case: tuple[FeatureSet, ...]
     impersonal: tuple[FeatureSet, ...]
+    genderless: frozenset[str]
 
 
 @cache

@@ -29,6 +29,18 @@ def gender_unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
     return own in rules.unmarked and not any(re.search(end, word.text) for end in rules.marked)
 
 
+def genderless_note(word: Word, rules: AgreementRules) -> str | None:
+    """Why a pronoun's gender is not its referent's, where its lemma is one of
+    agreement.toml's ``genderless`` (ru "кто-то", someone: masculine whoever it names, as
+    German "jemand" is); else None."""
+    lemma = next((r.lemma for r in word.analyses if r.lemma.lower() in rules.genderless), None)
+    if lemma is None:
+        return None
+    return (
+        f"{word.text}: {lemma} agrees in the masculine whoever it names (agreement.toml genderless)"
+    )
+
+
 def kept_note(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, ...]:
     """The note saying why agreement does not overrule the noun's own gender, where its
     ending is one of agreement.toml's ``kept`` (pt "autor", whose feminine is "autora":

@@ -12,31 +12,30 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from checker.agreement import (
+from checker.agreement import bound_words, head_of, phrase_head
+from checker.agreement_rules import AgreementRules
+from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.clause import (
     CLAUSE,
     OTHER_SUBJECT,
     PHRASE,
     PREDICATE,
-    bound_words,
     clause_predicates,
-    head_of,
-    phrase_head,
+    verbs_of_others_aside,
 )
-from checker.agreement_rules import AgreementRules
-from checker.backends.base import Alignment, TaggedSentence, Word
 from checker.construct import is_possessor, possessor_person
 from checker.head_noun import (
-    COMMON_NOUN,
     as_person,
     as_subject,
     gender_unmarked,
+    genderless_note,
     kept_note,
     own_classes,
     owner,
 )
+from checker.misaligned import person_beside, sole_unlinked_person
 from checker.readings import (
     agrees_with_possessor,
-    every_reading_carries,
     gender_of,
     inanimate,
     reads_as,
@@ -152,7 +151,7 @@ def label(
         alignment, occupation, len(words)
     )
     if not aligned:
-        aligned = _sole_unlinked_person(words, alignment, rules)
+        aligned = sole_unlinked_person(words, alignment, rules)
     item = _Item(expected_gender, source_tokens, occupation, words, alignment, rules)
     # asked only where needed: a compound occupation or a language with bare complements
     # (ar), else only when no gender was found
@@ -202,12 +201,16 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     )
     subject = as_subject(words, head, rules)
     own, own_readings = gender_of(as_person(subject, rules), own_classes(words[head], rules))
+    if own is not None and (why_not := genderless_note(words[head], rules)):
+        own, own_readings = None, (*own_readings, why_not)
     kept = kept_note(own, words[head], rules)
     thing = inanimate(subject, rules)
     if thing:
-        # a thing (ru "школе"), not the person: only the sentence's predicates can tell
+        # a thing (ru "школе"), not the person: only the sentence's predicates can tell,
+        # not those of the thing itself ("[Двигатель] сказал")
         own = None
         bound = clause_predicates(words, head, rules) if rules.clause_predicate else []
+        bound = verbs_of_others_aside(words, head, bound, rules, thing=True)
     else:
         settled = own is not None and (own not in rules.agreement_overrides or bool(kept))
         bound = bound_words(words, head, rules, settled=settled)
@@ -220,6 +223,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             and i not in seen
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
         ]
+        if own is not None:
+            bound = verbs_of_others_aside(words, head, bound, rules, thing=False)
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
     aside: list[Evidence] = []  # another subject's predicates: said, not counted
@@ -289,9 +294,14 @@ def _realigned(
     start, end = item.occupation
     occupation = " ".join(item.source_tokens[start:end])
     why = f"a dictionary translation of {occupation!r} (the aligner's dictionaries)"
+    if len(others) != 1 and verdict.reason == NO_GENDER:
+        beside = person_beside(item.words, item.alignment, item.rules, item.occupation, aligned)
+        if beside is not None:
+            others = [beside]
+            why = "the person noun beside it, linked to no other source word"
     if len(others) != 1 and aligned and verdict.reason in item.rules.unlinked_person:
         # agreement.toml `unlinked_person`: the aligner slipped onto another word
-        others = _sole_unlinked_person(item.words, item.alignment, item.rules)
+        others = sole_unlinked_person(item.words, item.alignment, item.rules)
         why = "the sentence's one person noun linked to no source word"
     if len(others) != 1:
         return verdict
@@ -335,24 +345,6 @@ def _owner(item: _Item, aligned: list[int]) -> int | None:
 def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:
     start, end = span
     return sorted({t for s, t in alignment if start <= s < end and 0 <= t < length})
-
-
-def _sole_unlinked_person(
-    words: Sequence[Word], alignment: Alignment, rules: AgreementRules
-) -> list[int]:
-    """When the aligner linked the occupation to nothing: the translation's one noun that
-    names a person (every noun reading has an ``animate`` feature set) and is linked to no
-    other source word, if there is exactly one (ru "работать [дирижером] хоров"); else
-    nothing. Only where the analyser marks animacy."""
-    if not rules.animate:
-        return []
-    linked = {t for _, t in alignment}
-    found = [
-        i
-        for i, word in enumerate(words)
-        if i not in linked and every_reading_carries(word, COMMON_NOUN, rules.animate)
-    ]
-    return found if len(found) == 1 else []
 
 
 def _decide(

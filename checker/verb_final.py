@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from checker.agreement import CLAUSE, PREDICATE
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
+from checker.clause import CLAUSE, PREDICATE
 from checker.readings import VERBS, carries, every_reading_carries, gender_of, is_copula, is_of
 
 #: The evidence role of a predicate noun and its phrase; they vote as predicates do.

@@ -145,3 +145,98 @@ def test_a_determiner_keeps_its_neuter_reading(label_word):
     verdict = label_word("be", "І гэта — яго логічны брат.", "гэта", "male")
     assert verdict.target_gender != "female", verdict.to_json()
 
+
+@pytest.mark.parametrize(
+    ("target", "linked", "outcome"),
+    [
+        # Google's "Редактор позвонил строителю, ..." with the worker linked to the comma
+        ("Редактор позвонил строителю, потому что она знала.", ",", "wrong"),
+        # to the preposition after the person
+        ("Аудитор поймал разработчика на обмане.", "на", "wrong"),
+    ],
+)
+def test_a_russian_person_beside_the_aligned_function_word_is_read(
+    taggers, target, linked, outcome
+):
+    (sentence,) = taggers("ru").tag([target])
+    # the other person is linked to its own source word, so only one person is left
+    verdict = label(
+        expected_gender="female",
+        source_tokens=["The", "editor", "called", "the", "worker"],
+        occupation=(4, 5),
+        sentence=sentence,
+        alignment=frozenset({(1, 0), (4, sentence.tokens.index(linked))}),
+        rules=agreement_rules("ru"),
+    )
+    assert verdict.label == outcome, verdict.to_json()
+    assert "realigned" in [e.role for e in verdict.evidence]
+
+
+def test_a_thing_is_not_passed_over_for_the_person_beside_it(taggers):
+    # the baker as a bakery, the sister unlinked beside the dash: the thing stays the
+    # translation (not_a_person), the trigger is not read as the baker
+    verdict = check(
+        taggers,
+        "ru",
+        "The baker is her sister.",
+        "baker",
+        "Пекарня – сестра.",
+        "Пекарня",
+        "female",
+    )
+    assert (verdict.label, verdict.reason) == ("inconclusive", "not_a_person")
+
+
+@pytest.mark.parametrize(
+    ("target", "linked", "expected", "outcome"),
+    [
+        # the noun keeps its gender against a pronoun's verb: "она" is a second mention
+        (
+            "Механик приветствует портье, потому что она была в настроении.",
+            "Механик",
+            "female",
+            "wrong",
+        ),
+        (
+            "Рабочему удалось убедить клерка, потому что она была сильнее.",
+            "Рабочему",
+            "female",
+            "wrong",
+        ),
+        # the noun's own predicate still overrules it ("врач пришла")
+        ("Врач пришла, потому что ее позвали.", "Врач", "female", "correct"),
+    ],
+)
+def test_a_pronouns_verb_does_not_overrule_the_nouns_own_gender(
+    label_word, target, linked, expected, outcome
+):
+    verdict = label_word("ru", target, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()
+
+
+@pytest.mark.parametrize(
+    ("target", "linked", "outcome", "reason"),
+    [
+        # the mover as an engine: its own verb agrees with the engine, the pronoun's verb is
+        # a second mention
+        (
+            "Двигатель опередил парикмахера, потому что она была в форме.",
+            "Двигатель",
+            "inconclusive",
+            "not_a_person",
+        ),
+        ("Двигатель сказал спасибо домработнице.", "Двигатель", "inconclusive", "not_a_person"),
+        # a thing that is no verb's subject: the dropped person's verb decides
+        ("Она работала в школе.", "школе", "correct", None),
+    ],
+)
+def test_a_things_own_verb_names_no_person(label_word, target, linked, outcome, reason):
+    verdict = label_word("ru", target, linked, "female")
+    assert (verdict.label, verdict.reason) == (outcome, reason), verdict.to_json()
+
+
+def test_someone_gives_no_gender(label_word):
+    # Google's "Диетолог призвал кого-то ...": "кто-то" is masculine whoever it names
+    verdict = label_word("ru", "Диетолог призвал кого-то есть три раза в день.", "кого-то", "male")
+    assert (verdict.label, verdict.reason) == ("inconclusive", "no_gender"), verdict.to_json()
+    assert any("genderless" in reading for e in verdict.evidence for reading in e.readings)

@@ -1,0 +1,131 @@
+"""The sentence's predicates that may speak of the person: past-tense verbs and participles
+anywhere in the sentence (ru "Твомбли, будучи дизайнером, изучала"), read where none stands
+next to the noun; and which of them are someone else's (another subject, the thing the
+aligner landed on, a pronoun's second mention).
+
+Pure functions over tagged words; the rules are data (agreement.toml).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from checker.agreement_rules import AgreementRules
+from checker.backends.base import Word
+from checker.readings import agrees_elsewhere, gender_of, is_of, verb_subjects
+from checker.readings import has_feats as _has_feats
+
+#: How a bound word agrees: with the person the noun names, as its predicate (past-tense
+#: verb, participle, copula), next to the noun or (clause) elsewhere in the sentence; or
+#: with the noun inside its phrase (article, adjective). Read in that order: the predicate
+#: agrees with the person where a masculine title names a woman (ru "врач пришла"). A
+#: clause predicate may be another person's; read before the phrase all the same, it was
+#: right more often on MT-GenEval's contextual dev set (where the sentence's named
+#: occupation is often someone else's and the person's gender shows on the verbs).
+PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
+#: A sentence predicate whose subject is someone else (agreement.toml's subject_case): it
+#: goes into the evidence, and does not vote.
+OTHER_SUBJECT = "other_subject"
+_NAME = frozenset({"PROPN", "X"})
+_PRONOUN = frozenset({"PRON"})
+
+
+def clause_predicates(
+    words: Sequence[Word], head: int, rules: AgreementRules
+) -> list[tuple[int, Collection[str], str]]:
+    """The sentence's gendered predicate words with a ``clause_predicate`` feature set (ru
+    past-tense verbs, singular), read as the person's predicate when none stands next to the
+    noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
+    будучи дизайнером, изучала"). They vote only if they all name one gender; those whose
+    subject is someone else (agreement.toml's subject_case) are OTHER_SUBJECT's."""
+    found = [
+        i
+        for i, word in enumerate(words)
+        if i != head
+        and is_of(word, rules.predicate)
+        and _has_feats(word, rules.clause_predicate)
+        and gender_of(word, rules.predicate)[0] is not None
+        and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
+    ]
+    subjects = verb_subjects(words, rules) if found else []
+    roles = {True: OTHER_SUBJECT, False: CLAUSE}
+    return [
+        (i, rules.predicate, roles[agrees_elsewhere(i, head, subjects, words, rules)])
+        for i in found
+    ]
+
+
+def verbs_of_others_aside(
+    words: Sequence[Word],
+    head: int,
+    bound: list[tuple[int, Collection[str], str]],
+    rules: AgreementRules,
+    *,
+    thing: bool,
+) -> list[tuple[int, Collection[str], str]]:
+    """``bound`` with the sentence predicates (CLAUSE) set aside (OTHER_SUBJECT) whose
+    subject is the ``thing`` ``head`` itself, which they agree with ("[Двигатель] сказал
+    спасибо": the engine's verb, not a person's); or a pronoun, where the head has a gender
+    of its own or is a thing some verb has for its subject: the pronoun is a second mention,
+    which a translation may give the other gender ("Механик приветствует портье, потому что
+    она была ...": the mechanic stays masculine, as WinoMT's annotators read it). A thing
+    that is no verb's subject keeps the pronoun's verb: "Она работала в [школе]" (the doctor
+    dropped, the aligner on the school)."""
+    if not any(role == CLAUSE for _, _, role in bound):
+        return bound
+    subjects = verb_subjects(words, rules)
+    if not subjects:
+        return bound
+    second_mentions = not thing or head in subjects
+
+    def other(i: int) -> bool:
+        subject = subjects[i]
+        if subject is None:
+            return False
+        if subject == head:
+            return thing
+        return second_mentions and is_of(words[subject], _PRONOUN)
+
+    return [
+        (i, classes, OTHER_SUBJECT if role == CLAUSE and other(i) else role)
+        for i, classes, role in bound
+    ]
+
+
+def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether word ``i`` follows one of the ``clause_auxiliaries`` (by lemma), past
+    ``predicate_gap`` words, with a person's name or pronoun (or nothing) before: it "Rossi
+    è [poi] diventata" agrees with the person; "ha lavorato" does not (after avere the
+    participle is masculine whoever the subject is), nor pt "o trabalho foi instalado"."""
+    j = i - 1
+    while j >= 0 and not agreeing_auxiliary(words[j], rules):
+        if not is_of(words[j], rules.predicate_gap):
+            return False
+        j -= 1
+    j -= 1
+    while j >= 0 and (is_of(words[j], rules.predicate_gap) or _clitic(words[j])):
+        j -= 1
+    return j < 0 or _names_a_person(words[j])
+
+
+def agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
+    """Whether a participle or adjective after auxiliary ``word`` agrees with the subject:
+    where ``clause_auxiliaries`` lists them, only after one of those (by lemma)."""
+    return not rules.clause_auxiliaries or any(
+        reading.lemma.lower() in rules.clause_auxiliaries for reading in word.analyses
+    )
+
+
+def _clitic(word: Word) -> bool:
+    """A pronoun of no single gender between subject and auxiliary (it "Rossi [si] è
+    laureata", es "[se] fue"): it is skipped, not taken for the subject."""
+    return is_of(word, {"PRON"}) and gender_of(word, {"PRON"})[0] is None
+
+
+def _names_a_person(word: Word) -> bool:
+    """Whether ``word`` can be a person's name or pronoun as a subject: a name (a proper
+    noun or a word no analyser knows) or a pronoun of one gender (it "lei", not "che",
+    pt "isso")."""
+    if all(reading.upos in _NAME for reading in word.analyses):
+        return True
+    return is_of(word, {"PRON"}) and gender_of(word, {"PRON"})[0] is not None
