@@ -22,13 +22,13 @@ import argparse
 import csv
 import json
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from checker.pipeline import CheckOptions, check  # noqa: E402
+from checker.pipeline import CheckOptions  # noqa: E402
+from scores.mtgeneval.agreement import run_checker  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "winomt-human"
 FILES = {"de": "de.aws.csv", "ru": "ru.google.csv"}
@@ -79,14 +79,6 @@ def first_lines(lang: str) -> list[dict]:
     return out
 
 
-def run_check(rows: list[dict], options: CheckOptions) -> list[dict]:
-    with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp, "in.jsonl")
-        source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
-        check(source, out=Path(tmp, "out"), options=options)
-        return [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
-
-
 def records(lang: str) -> list[dict]:
     """gen check input for one language, each with its two gold labels."""
     english = {}
@@ -98,9 +90,9 @@ def records(lang: str) -> list[dict]:
     with open(DATA / FILES[lang], encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             index = row["Index"]
-            if english[index][0] not in GENDER.values():
-                continue
             expected = english[index][0]
+            if expected not in GENDER.values():
+                continue
             found = row["Find entity? [Y/N]"].strip() == "Y"
             annotated = row["Gender? [M/F/N]"].strip() if found else "N"
             line = record(lang, index, english[index], row["Sentence"])
@@ -129,6 +121,9 @@ def main() -> None:
     parser.add_argument("--tagger", default="offline")
     parser.add_argument("--aligner", default="eflomal")
     args = parser.parse_args()
+    langs = args.langs or sorted(FILES)
+    if unknown := sorted(set(langs) - set(FILES)):
+        parser.error(f"no WinoMT annotations for {', '.join(unknown)} (have: de, ru)")
     options = CheckOptions(tagger=args.tagger, aligner=args.aligner)
     Path("runs").mkdir(exist_ok=True)
     print(
@@ -136,31 +131,33 @@ def main() -> None:
         "| the same (careful) | inconclusive | reasons |"
     )
     print("|---|---:|---:|---:|---:|---|")
-    for lang in args.langs or sorted(FILES):
-        rows = records(lang)
-        golds = {row["id"]: row.pop("gold") for row in rows}
-        careful = {row["id"]: row.pop("careful") for row in rows}
-        results = run_check(rows, options)
-        print(
-            f"| {lang} | {len(results)} | {score(results, golds)} | {score(results, careful)} "
-            f"| {undecided(results)} |",
-            flush=True,
-        )
-        write_errors(f"runs/dev-winomt-human-{lang}-errors.jsonl", results, careful)
+    for lang in langs:
+        cells = scored(lang, records(lang), options, f"runs/dev-winomt-human-{lang}-errors.jsonl")
+        print(f"| {lang} | {cells} |", flush=True)
     print(
         "\n| lang | first lines | right on decided, undecided of gold-decided (careful) "
         "| inconclusive | reasons |"
     )
     print("|---|---:|---:|---:|---|")
-    for lang in args.langs or sorted(FILES):
-        rows = first_lines(lang)
-        careful = {row["id"]: row.pop("careful") for row in rows}
-        results = run_check(rows, options)
-        print(
-            f"| {lang} | {len(results)} | {score(results, careful)} | {undecided(results)} |",
-            flush=True,
-        )
-        write_errors(f"runs/dev-winomt-{lang}-first-lines-errors.jsonl", results, careful)
+    for lang in langs:
+        errors = f"runs/dev-winomt-{lang}-first-lines-errors.jsonl"
+        print(f"| {lang} | {scored(lang, first_lines(lang), options, errors)} |", flush=True)
+
+
+def scored(lang: str, rows: list[dict], options: CheckOptions, errors: str) -> str:
+    """Check ``rows`` (their gold labels taken off: ``gold`` where present, ``careful``);
+    the table cells: the line count, each gold's score, the inconclusive share and reasons.
+    gen's labels that differ from the careful gold go to ``errors``."""
+    golds = {
+        name: {row["id"]: row.pop(name) for row in rows}
+        for name in ("gold", "careful")
+        if name in rows[0]
+    }
+    by_id, _ = run_checker(rows, lang, options)
+    results = list(by_id.values())
+    write_errors(errors, results, golds["careful"])
+    scores = " | ".join(score(results, labels) for labels in golds.values())
+    return f"{len(results)} | {scores} | {undecided(results)}"
 
 
 def write_errors(path: str, results: list[dict], careful: dict[str, str]) -> None:

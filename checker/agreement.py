@@ -38,7 +38,6 @@ from checker.readings import has_feats as _has_feats
 
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
-_PRONOUN = frozenset({"PRON"})
 
 
 def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
@@ -125,14 +124,21 @@ def phrase_head(
 
 
 def bound_words(
-    words: Sequence[Word], head: int, rules: AgreementRules, *, settled: bool = False
+    words: Sequence[Word],
+    head: int,
+    rules: AgreementRules,
+    *,
+    settled: bool = False,
+    own_gender: bool = False,
 ) -> list[tuple[int, Collection[str], str]]:
     """The words that agree with the head: ``(index, the word classes its agreeing
     readings belong to in that position, its role)``. The classes matter for
     ambiguous words (ru "моя" before a noun is the possessive, not the gerund of "мыть").
     From the parse when there is one, else from the surface. ``settled``: the head's own
     gender is one agreement cannot overrule, so the sentence-wide predicates, which could
-    only support it, are not looked for (the costliest part, on every word)."""
+    only support it, are not looked for (the costliest part, on every word); ``own_gender``:
+    the head has a gender of its own, which a pronoun's verb does not overrule (see
+    :func:`~checker.clause.clause_predicates`)."""
     if any(word.head is not None for word in words):
         return _dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
@@ -198,7 +204,7 @@ def bound_words(
         and not settled
         and not any(role == PREDICATE for _, _, role in bound)
     ):
-        bound += clause_predicates(words, head, rules)
+        bound += clause_predicates(words, head, rules, own_gender=own_gender)
     # a subject of open gender that nothing agrees with names the person its predicate noun
     # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`); a
     # noun's gender is its noun readings' (ru "Кухарь" is also an imperative)

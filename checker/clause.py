@@ -31,13 +31,26 @@ _PRONOUN = frozenset({"PRON"})
 
 
 def clause_predicates(
-    words: Sequence[Word], head: int, rules: AgreementRules
+    words: Sequence[Word],
+    head: int,
+    rules: AgreementRules,
+    *,
+    thing: bool = False,
+    own_gender: bool = False,
 ) -> list[tuple[int, Collection[str], str]]:
     """The sentence's gendered predicate words with a ``clause_predicate`` feature set (ru
     past-tense verbs, singular), read as the person's predicate when none stands next to the
     noun: the subject is often a name the noun is apposed or complement to ("Твомбли,
-    будучи дизайнером, изучала"). They vote only if they all name one gender; those whose
-    subject is someone else (agreement.toml's subject_case) are OTHER_SUBJECT's."""
+    будучи дизайнером, изучала"). They vote only if they all name one gender.
+
+    Those whose subject is someone else are OTHER_SUBJECT's: another noun (agreement.toml's
+    subject_case); the ``thing`` ``head`` itself, which they agree with ("[Двигатель] сказал
+    спасибо": the engine's verb, not a person's); or a pronoun, where the head has a gender
+    of its own (``own_gender``) or is a thing some verb has for its subject: the pronoun is
+    a second mention, which a translation may give the other gender ("Механик приветствует
+    портье, потому что она была ...": the mechanic stays masculine, as WinoMT's annotators
+    read it). A thing that is no verb's subject keeps the pronoun's verb: "Она работала в
+    [школе]" (the doctor dropped, the aligner on the school)."""
     found = [
         i
         for i, word in enumerate(words)
@@ -48,48 +61,19 @@ def clause_predicates(
         and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
     ]
     subjects = verb_subjects(words, rules) if found else []
-    roles = {True: OTHER_SUBJECT, False: CLAUSE}
-    return [
-        (i, rules.predicate, roles[agrees_elsewhere(i, head, subjects, words, rules)])
-        for i in found
-    ]
+    second_mentions = own_gender or (thing and head in subjects)
 
-
-def verbs_of_others_aside(
-    words: Sequence[Word],
-    head: int,
-    bound: list[tuple[int, Collection[str], str]],
-    rules: AgreementRules,
-    *,
-    thing: bool,
-) -> list[tuple[int, Collection[str], str]]:
-    """``bound`` with the sentence predicates (CLAUSE) set aside (OTHER_SUBJECT) whose
-    subject is the ``thing`` ``head`` itself, which they agree with ("[Двигатель] сказал
-    спасибо": the engine's verb, not a person's); or a pronoun, where the head has a gender
-    of its own or is a thing some verb has for its subject: the pronoun is a second mention,
-    which a translation may give the other gender ("Механик приветствует портье, потому что
-    она была ...": the mechanic stays masculine, as WinoMT's annotators read it). A thing
-    that is no verb's subject keeps the pronoun's verb: "Она работала в [школе]" (the doctor
-    dropped, the aligner on the school)."""
-    if not any(role == CLAUSE for _, _, role in bound):
-        return bound
-    subjects = verb_subjects(words, rules)
-    if not subjects:
-        return bound
-    second_mentions = not thing or head in subjects
-
-    def other(i: int) -> bool:
-        subject = subjects[i]
+    def someone_elses(verb: int) -> bool:
+        if agrees_elsewhere(verb, head, subjects, words, rules):
+            return True
+        subject = subjects[verb] if subjects else None
         if subject is None:
             return False
         if subject == head:
             return thing
         return second_mentions and is_of(words[subject], _PRONOUN)
 
-    return [
-        (i, classes, OTHER_SUBJECT if role == CLAUSE and other(i) else role)
-        for i, classes, role in bound
-    ]
+    return [(i, rules.predicate, OTHER_SUBJECT if someone_elses(i) else CLAUSE) for i in found]
 
 
 def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
@@ -119,7 +103,7 @@ def agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
 def _clitic(word: Word) -> bool:
     """A pronoun of no single gender between subject and auxiliary (it "Rossi [si] è
     laureata", es "[se] fue"): it is skipped, not taken for the subject."""
-    return is_of(word, {"PRON"}) and gender_of(word, {"PRON"})[0] is None
+    return is_of(word, _PRONOUN) and gender_of(word, _PRONOUN)[0] is None
 
 
 def _names_a_person(word: Word) -> bool:
@@ -128,4 +112,4 @@ def _names_a_person(word: Word) -> bool:
     pt "isso")."""
     if all(reading.upos in _NAME for reading in word.analyses):
         return True
-    return is_of(word, {"PRON"}) and gender_of(word, {"PRON"})[0] is not None
+    return is_of(word, _PRONOUN) and gender_of(word, _PRONOUN)[0] is not None

@@ -21,7 +21,6 @@ from checker.clause import (
     PHRASE,
     PREDICATE,
     clause_predicates,
-    verbs_of_others_aside,
 )
 from checker.construct import is_possessor, possessor_person
 from checker.head_noun import (
@@ -209,11 +208,10 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell,
         # not those of the thing itself ("[Двигатель] сказал")
         own = None
-        bound = clause_predicates(words, head, rules) if rules.clause_predicate else []
-        bound = verbs_of_others_aside(words, head, bound, rules, thing=True)
+        bound = clause_predicates(words, head, rules, thing=True) if rules.clause_predicate else []
     else:
         settled = own is not None and (own not in rules.agreement_overrides or bool(kept))
-        bound = bound_words(words, head, rules, settled=settled)
+        bound = bound_words(words, head, rules, settled=settled, own_gender=own is not None)
         bound += verb_final_bound(words, head, rules)
         seen = {i for i, _, _ in bound}
         bound += [
@@ -223,8 +221,6 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             and i not in seen
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
         ]
-        if own is not None:
-            bound = verbs_of_others_aside(words, head, bound, rules, thing=False)
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
     aside: list[Evidence] = []  # another subject's predicates: said, not counted
@@ -286,9 +282,10 @@ def _realigned(
 ) -> Verdict:
     """When the aligned words gave no gender: the verdict of the one word elsewhere in the
     sentence that translates the occupation, if there is exactly one and it
-    decides, with an evidence line that names it and why; else ``verdict``. Where
-    agreement.toml's ``unlinked_person`` names the reason and no such word is found, the
-    translation's one person noun linked to no source word is read instead."""
+    decides, with an evidence line that names it and why; else ``verdict``. Where no such
+    word is found: after no_gender from function words alone, the person noun beside them
+    (:func:`~checker.misaligned.person_beside`); where agreement.toml's ``unlinked_person``
+    names the reason, the translation's one person noun linked to no source word."""
     said = {item.words[j].text.lower() for j in aligned}  # the same word again: another mention
     others = [i for i in plausible if item.words[i].text.lower() not in said]
     start, end = item.occupation
@@ -335,11 +332,11 @@ def _owner(item: _Item, aligned: list[int]) -> int | None:
     :func:`~checker.construct.possessor_person`)."""
     if not aligned or not is_possessor(item.source_tokens, item.occupation[1]):
         return None
-    last = item.words[max(aligned)]
-    rules = item.rules
-    if reads_as(last, rules.noun, rules.possessor_case) and not inanimate(last, rules):
+    last, rules = max(aligned), item.rules
+    word = item.words[last]
+    if reads_as(word, rules.noun, rules.possessor_case) and not inanimate(word, rules):
         return None
-    return possessor_person(item.words, max(aligned), rules)
+    return possessor_person(item.words, last, rules)
 
 
 def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:

@@ -18,15 +18,23 @@ from checker.label import label
 from checker.records import tokenize_english
 
 
-def check(taggers, lang: str, source: str, occupation: str, target: str, linked: str):
-    """The verdict on ``target`` for the English ``occupation`` in ``source`` (expected
-    female), with the occupation linked to the target word ``linked``."""
+def check(
+    taggers,
+    lang: str,
+    source: str,
+    occupation: str,
+    target: str,
+    linked: str,
+    expected: str = "female",
+):
+    """The verdict on ``target`` for the English ``occupation`` in ``source``, with the
+    occupation linked to the target word ``linked``."""
     tokens = tokenize_english(source)
     index = [token.lower() for token in tokens].index(occupation)
     (sentence,) = taggers(lang).tag([target])
     position = sentence.tokens.index(linked)
     return label(
-        expected_gender="female",
+        expected_gender=expected,
         source_tokens=tokens,
         occupation=(index, index + 1),
         sentence=sentence,

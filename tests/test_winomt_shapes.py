@@ -2,7 +2,8 @@
 into Russian, Amazon Translate into German) that the checker misread: the occupation as a
 possessor ("the clerk 's help"), whose aligned word is the thing it owns; a German loan
 noun after a subordinating conjunction or with a wrongly guessed compound head; a Russian
-participle standing for the person.
+participle standing for the person; a pronoun's verb against the noun's own gender; a
+thing's own verb; "someone"; the aligner on a comma beside the person.
 
 Real analysers, the occupation's link given by hand.
 """
@@ -10,26 +11,11 @@ Real analysers, the occupation's link given by hand.
 from __future__ import annotations
 
 import pytest
+from test_lang_slavic import check
 
 from checker.agreement_rules import agreement_rules
 from checker.label import label
 from checker.records import tokenize_english
-
-
-def check(taggers, lang: str, source: str, occupation: str, target: str, linked: str, expected):
-    """The verdict on ``target`` for the English ``occupation`` in ``source``, with the
-    occupation linked to the target word ``linked``."""
-    tokens = tokenize_english(source)
-    index = [token.lower() for token in tokens].index(occupation)
-    (sentence,) = taggers(lang).tag([target])
-    return label(
-        expected_gender=expected,
-        source_tokens=tokens,
-        occupation=(index, index + 1),
-        sentence=sentence,
-        alignment=frozenset({(index, sentence.tokens.index(linked))}),
-        rules=agreement_rules(lang),
-    )
 
 
 def test_the_possessive_s_is_a_token_of_its_own():
