@@ -206,13 +206,15 @@ def bound_words(
     ):
         bound += clause_predicates(words, head, rules, own_gender=own_gender)
     # a subject of open gender that nothing agrees with names the person its predicate noun
-    # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`); a
-    # noun's gender is its noun readings' (ru "Кухарь" is also an imperative)
-    k = _skip(words, phrase_end + 1, 1, rules.copula_gap)
+    # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`), past
+    # its complement in the possessor's case (ru "Глава компании – ее брат"); a noun's
+    # gender is its noun readings' (ru "Кухарь" is also an imperative)
+    copula = _past_possessors(words, phrase_end, rules)
+    k = _skip(words, copula + 1, 1, rules.copula_gap)
     own = rules.noun if is_of(words[head], rules.noun) else words[head].upos_set
     if (
         k < len(words)
-        and is_copula(words[phrase_end], rules)
+        and is_copula(words[copula], rules)
         and is_of(words[k], rules.noun)
         and can_be_subject(words[k], rules)
         and not any(gender_of(words[i], c)[0] for i, c, _ in [(head, own, 0), *bound])
@@ -244,6 +246,19 @@ def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
     while j >= 0 and is_of(words[j], rules.before) and not is_of(words[j], _DETERMINER):
         j -= 1
     return j < 0 or not is_of(words[j], _DETERMINER)
+
+
+def _past_possessors(words: Sequence[Word], i: int, rules: AgreementRules) -> int:
+    """The first position from ``i`` on whose word is not a noun that can only own the
+    noun before it (a ``possessor_case`` reading, none in the ``subject_case``)."""
+    while (
+        i < len(words)
+        and is_of(words[i], rules.noun)
+        and _has_feats(words[i], rules.possessor_case)
+        and not _has_feats(words[i], rules.subject_case)
+    ):
+        i += 1
+    return i
 
 
 def _skip(words: Sequence[Word], i: int, step: int, classes: Collection[str]) -> int:

@@ -49,8 +49,10 @@ def clause_predicates(
     of its own (``own_gender``) or is a thing some verb has for its subject: the pronoun is
     a second mention, which a translation may give the other gender ("Механик приветствует
     портье, потому что она была ...": the mechanic stays masculine, as WinoMT's annotators
-    read it). A thing that is no verb's subject keeps the pronoun's verb: "Она работала в
-    [школе]" (the doctor dropped, the aligner on the school)."""
+    read it). Where the thing is some verb's subject, a verb whose subject is dropped is
+    set aside too: it may be anyone's ("[Двигатель] купил пиво ..., потому что она только
+    что получила"). A thing that is no verb's subject keeps the pronoun's verb: "Она
+    работала в [школе]" (the doctor dropped, the aligner on the school)."""
     found = [
         i
         for i, word in enumerate(words)
@@ -61,14 +63,15 @@ def clause_predicates(
         and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
     ]
     subjects = verb_subjects(words, rules) if found else []
-    second_mentions = own_gender or (thing and head in subjects)
+    thing_is_subject = thing and head in subjects
+    second_mentions = own_gender or thing_is_subject
 
     def someone_elses(verb: int) -> bool:
         if agrees_elsewhere(verb, head, subjects, words, rules):
             return True
         subject = subjects[verb] if subjects else None
         if subject is None:
-            return False
+            return thing_is_subject
         if subject == head:
             return thing
         return second_mentions and is_of(words[subject], _PRONOUN)

@@ -291,8 +291,10 @@ def _realigned(
     start, end = item.occupation
     occupation = " ".join(item.source_tokens[start:end])
     why = f"a dictionary translation of {occupation!r} (the aligner's dictionaries)"
-    if len(others) != 1 and verdict.reason == NO_GENDER:
-        beside = person_beside(item.words, item.alignment, item.rules, item.occupation, aligned)
+    if len(others) != 1 and verdict.reason in (NO_GENDER, NOT_A_PERSON):
+        beside = person_beside(
+            item.words, item.alignment, item.rules, item.source_tokens, item.occupation, aligned
+        )
         if beside is not None:
             others = [beside]
             why = "the person noun beside it, linked to no other source word"

@@ -1,7 +1,7 @@
 """Where the aligner slipped off the occupation: the person noun to read instead.
 
 Both need an analyser that marks persons (agreement.toml `animate`): the aligner linked
-the occupation to nothing, or only to a comma or a preposition beside it.
+the occupation to nothing, or only to a comma, a preposition or a thing beside it.
 """
 
 from __future__ import annotations
@@ -11,12 +11,18 @@ from collections.abc import Sequence
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
 from checker.head_noun import COMMON_NOUN
-from checker.readings import every_reading_carries
+from checker.readings import every_reading_carries, inanimate
+from checker.records import ARTICLES
 
 #: Word classes the aligner slips onto beside a noun: punctuation, adpositions, conjunctions
 #: and particles (ru "Редактор позвонил строителю[,] потому что", "поймал разработчика [на]").
 FUNCTION_WORDS = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "PART"})
-#: How many words from the aligned function word the person noun may stand.
+#: What may stand between a thing the aligner slipped onto and the person beside it: only
+#: prepositions (ru "ввел наблюдателя в [заблуждение]", "купил [подарок] охраннику"); a
+#: dash, a determiner or an adjective between ("[Пекарня] – ее любящая сестра") means
+#: another phrase, whose person is someone else.
+_THING_GAP = frozenset({"ADP"})
+#: How many words from the aligned word the person noun may stand.
 BESIDE = 2
 
 
@@ -24,18 +30,27 @@ def person_beside(
     words: Sequence[Word],
     alignment: Alignment,
     rules: AgreementRules,
+    source_tokens: Sequence[str],
     occupation: tuple[int, int],
     aligned: list[int],
 ) -> int | None:
-    """Where every aligned word is a function word: the nearest noun that names a person
-    (every noun reading ``animate``), within BESIDE words, and is linked to no source word
-    outside the occupation; None where there is none or two at the same distance, or where
-    the analyser marks no animacy."""
+    """Where every aligned word is a function word, or every one a noun that names a thing:
+    the nearest noun that names a person (every noun reading ``animate``), within BESIDE
+    words (past prepositions only, from a thing), and is linked to no source word outside
+    the occupation's phrase (its article, which the aligner links to the noun as often as
+    not: "caught the developer cheating"); None where there is none or two at the same
+    distance, or where the analyser marks no animacy."""
     if not rules.animate or not aligned:
         return None
-    if not all(words[i].upos_set <= FUNCTION_WORDS for i in aligned):
+    if all(words[i].upos_set <= FUNCTION_WORDS for i in aligned):
+        gap = None
+    elif all(inanimate(words[i], rules) for i in aligned):
+        gap = _THING_GAP
+    else:
         return None
     start, end = occupation
+    while start > 0 and source_tokens[start - 1].lower() in ARTICLES:
+        start -= 1
     elsewhere = {t for s, t in alignment if not start <= s < end}
     for distance in range(1, BESIDE + 1):
         found = {
@@ -45,10 +60,15 @@ def person_beside(
             if 0 <= j < len(words)
             and j not in elsewhere
             and every_reading_carries(words[j], COMMON_NOUN, rules.animate)
+            and (gap is None or all(words[k].upos_set <= gap for k in _between(i, j)))
         }
         if found:
             return found.pop() if len(found) == 1 else None
     return None
+
+
+def _between(i: int, j: int) -> range:
+    return range(min(i, j) + 1, max(i, j))
 
 
 def sole_unlinked_person(

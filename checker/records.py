@@ -20,6 +20,8 @@ from common.errors import GenError
 from common.fields import GENDERS
 from common.io import not_utf8, open_text, parse_jsonl_line, read_lines
 
+#: English's articles: they open the noun phrase of the word after them.
+ARTICLES = frozenset({"a", "an", "the"})
 _TOKEN = re.compile(r"['’]s\b|\w+(?:(?:['’](?!s\b)|-)\w+)*|[^\w\s]")
 
 

@@ -131,8 +131,10 @@ def test_a_person_sense_the_first_analyser_lacks_is_read_from_the_next(taggers):
         # "глава" (head) is of common gender: Apertium's masculine and pymorphy3's ms-f
         # readings leave it open, and the predicate noun after the dash names the person
         ("Глава – это ее эмоциональная мать.", "Глава", "correct", None),
-        # the occupation linked to the genitive complement (a thing): its head is read
-        ("Глава компании – ее агрессивная сестра.", "компании", "inconclusive", "no_gender"),
+        # the occupation linked to the genitive complement (a thing): its head is read, and
+        # the predicate noun past the complement names the person
+        ("Глава компании – ее агрессивная сестра.", "компании", "correct", None),
+        ("Глава компании – ее агрессивный брат.", "Глава", "wrong", None),
         # a masculine noun is not overruled by the predicate noun (its verb reading,
         # the imperative "кухарь", has no gender and does not open it)
         ("Кухарь – ее логическая сестра.", "Кухарь", "wrong", None),
