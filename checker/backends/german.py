@@ -31,6 +31,10 @@ _CASES = {"nominativ": "Nom", "genitiv": "Gen", "dativ": "Dat", "akkusativ": "Ac
 _NUMBERS = {"singular": "Sing", "plural": "Plur"}
 #: A compound's head must be at least this long to be looked up ("Softwareentwickler").
 MIN_COMPOUND_HEAD = 4
+#: A shorter modifier before it must be a listed noun of at least MIN_LISTED_MODIFIER letters
+#: ("Bau|leiter", "Hof|diener"; german-nouns lists the letters and the river Ob) or end in a
+#: hyphen ("TV-Rollen"): "Sty|list", "Ob|wohl", "J|eder" are no compounds.
+MIN_COMPOUND_MODIFIER, MIN_LISTED_MODIFIER = 4, 3
 
 
 def missing() -> str | None:
@@ -226,13 +230,20 @@ class GermanAnalyser:
         if start == i or not (loan or _all_of(noun, _NOUN)):
             return
         shared = set.intersection(*({_key(a) for a in readings[j]} for j in range(start, i)))
-        if not any(_all_of(readings[j], _DETERMINER) for j in range(start, i)):
+        article = any(_all_of(readings[j], _DETERMINER) for j in range(start, i))
+        if not article:
             shared &= self._strong(words[i - 1])
         if not loan:
             agreeing = shared & {_key(a) for a in noun}
             # a compound head guessed for a loan its article words contradict: "Der Sheriff"
-            # is no "das Riff"
-            loan = not agreeing and words[i] not in self.nouns and self._loan_form(words[i])
+            # is no "das Riff"; a word guessed for an adjective by its ending contradicts
+            # nothing ("wurde Militärverwalter": a verb)
+            loan = (
+                article
+                and not agreeing
+                and words[i] not in self.nouns
+                and self._loan_form(words[i])
+            )
             shared = shared if loan else agreeing
         if loan:
             shared = {key for key in shared if key.gender in self.table.loan_genders}
@@ -296,13 +307,23 @@ class GermanAnalyser:
             return _noun_analyses(word, self._person_first(word), "german-nouns")
         for start in range(1, len(word) - MIN_COMPOUND_HEAD + 1):
             head = word[start].upper() + word[start + 1 :]
-            if head in self.nouns:
+            if head in self.nouns and self._modifier(word[:start]):
                 prefix = word[:start]
                 found = [
                     (prefix + head.lower(), reading) for _, reading in self._person_first(head)
                 ]
                 return _noun_analyses(word, found, f"german-nouns, compound head {head}")
         return ()
+
+    def _modifier(self, prefix: str) -> bool:
+        """Whether ``prefix`` may be the first part of a compound (see MIN_COMPOUND_MODIFIER),
+        with or without a linking -s ("Arbeit|s|amt")."""
+        if len(prefix) >= MIN_COMPOUND_MODIFIER or prefix.endswith("-"):
+            return True
+        stem = prefix[:1].upper() + prefix[1:]
+        return len(prefix) >= MIN_LISTED_MODIFIER and (
+            stem in self.nouns or stem.removesuffix("s") in self.nouns
+        )
 
     def _person_first(self, noun: str) -> list[tuple[str, Reading]]:
         """The readings of a listed noun; of a form that is both a masculine agent noun with
