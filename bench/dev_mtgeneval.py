@@ -13,7 +13,8 @@ expected gender from the converter disagrees with the reference). The last two c
 the lines by whether the words the two references differ in include a translation or a
 look-alike of the occupation (the aligner's dictionaries): where they do not, the flip
 changed only other words, and reading the occupation cannot tell the versions apart. Writes
-the wrong decisions to runs/dev-mtgeneval-LANG-errors.jsonl.
+the wrong decisions to runs/dev-mtgeneval-LANG-errors.jsonl (flip_changes_occupation says
+which column each counts in).
 """
 
 from __future__ import annotations
@@ -106,7 +107,9 @@ def main() -> None:
                         "target_gender",
                         "evidence",
                     )
-                    handle.write(json.dumps({k: r.get(k) for k in keep}, ensure_ascii=False) + "\n")
+                    row = {k: r.get(k) for k in keep}
+                    row["flip_changes_occupation"] = _pair(r) in touched
+                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 def _pair(result: dict) -> str:
