@@ -59,6 +59,7 @@ class AgreementRules:
     possessor_case: tuple[FeatureSet, ...]
     impersonal: tuple[FeatureSet, ...]
     genderless: frozenset[str]
+    determiner_genders: frozenset[tuple[str, str]]  # (form, gender)
 
 
 @cache
@@ -80,6 +81,8 @@ _FEATURE_SETS = frozenset(
 
 
 def _field(key: str, value: Any) -> Any:
+    if key == "determiner_genders":
+        return frozenset((form, gender) for gender, forms in value.items() for form in forms)
     if key in _FEATURE_SETS:
         return tuple(frozenset(feats.items()) for feats in value)
     return frozenset(value)

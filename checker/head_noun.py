@@ -18,6 +18,8 @@ from checker.readings import carries, has_feats, inanimate, is_copula, is_of, re
 
 #: The word class of an occupation: a common noun.
 COMMON_NOUN = frozenset({"NOUN"})
+#: The word class that opens a noun phrase.
+_DETERMINER = frozenset({"DET"})
 #: The word classes that stand for a person with no noun: adjectives and participles.
 SUBSTANTIVE = frozenset({"ADJ", "VERB"})
 
@@ -39,6 +41,31 @@ def genderless_note(word: Word, rules: AgreementRules) -> str | None:
     return (
         f"{word.text}: {lemma} agrees in the masculine whoever it names (agreement.toml genderless)"
     )
+
+
+def determiner_gender(
+    own: str | None, words: Sequence[Word], head: int, rules: AgreementRules
+) -> tuple[str, str] | None:
+    """The gender, and a note saying why, that the first determiner of the noun's phrase
+    gives a noun the analyser lists in another (``own``): one of agreement.toml's
+    ``determiner_genders``, which stand before nouns of one gender only (fr "le garde", the
+    guard: the analyser knows only "la garde", the watch); else None."""
+    genders = dict(rules.determiner_genders)
+    j = head - 1
+    while own is not None and j >= 0 and is_of(words[j], rules.before):
+        gender = genders.get(words[j].text.lower())
+        if gender is not None:
+            if gender == own:
+                return None
+            why = (
+                f"{words[head].text}: {gender} after {words[j].text!r}, which stands before "
+                f"{gender} nouns only (agreement.toml determiner_genders)"
+            )
+            return gender, why
+        if is_of(words[j], _DETERMINER):
+            return None
+        j -= 1
+    return None
 
 
 def kept_note(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, ...]:

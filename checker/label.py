@@ -26,6 +26,7 @@ from checker.construct import is_possessor, possessor_person
 from checker.head_noun import (
     as_person,
     as_subject,
+    determiner_gender,
     gender_unmarked,
     genderless_note,
     kept_note,
@@ -202,6 +203,9 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     own, own_readings = gender_of(as_person(subject, rules), own_classes(words[head], rules))
     if own is not None and (why_not := genderless_note(words[head], rules)):
         own, own_readings = None, (*own_readings, why_not)
+    if (given := determiner_gender(own, words, head, rules)) is not None:
+        own, why = given
+        own_readings = (*own_readings, why)
     kept = kept_note(own, words[head], rules)
     thing = inanimate(subject, rules)
     if thing:

@@ -49,6 +49,12 @@ CASES = [
     ("pt", "A recepcionista é alta.", "recepcionista", "female", "correct"),
     # nothing German about a bare English word: untranslated
     ("de", "Janitor ist ihr Bruder.", "Janitor", "male", "inconclusive"),
+    # fr: Apertium knows only "la garde" (the watch); "le garde" is the guard, masculine
+    ("fr", "Le garde est son frère émotionnel.", "garde", "male", "correct"),
+    ("fr", "Ce garde est sa sœur.", "garde", "female", "wrong"),
+    ("fr", "La garde est sa sœur.", "garde", "female", "correct"),
+    # "son" stands before feminine nouns that begin with a vowel: it decides nothing
+    ("fr", "Son infirmière est son frère.", "infirmière", "male", "wrong"),
 ]
 
 
