@@ -3,7 +3,8 @@
 Before the words agreeing with it are read, the noun is narrowed to what it can be as the
 occupation: a person, not a thing that shares its form; before a copula, its subject case;
 a common noun before other word classes. Its own gender may then be one that alone marks
-no one (``unmarked``), or one agreement may not overrule (``kept``). Data: agreement.toml.
+no one (``unmarked``), one agreement may not overrule (``kept``), or one its determiner
+corrects (``determiner_genders``: a homonym the analyser lacks). Data: agreement.toml.
 """
 
 from __future__ import annotations
