@@ -115,6 +115,10 @@ def test_an_occupation_that_owns_nothing_is_not_read_through_a_genitive(taggers)
         # "Sty|list" is no compound of "die List" (cunning); "der Stylist" is a loan noun
         ("Sie wurde als Stylist engagiert.", "Stylist", "female", "inconclusive"),
         ("Der Stylist kam.", "Stylist", "female", "wrong"),
+        # first in its sentence the phrase is the subject: "Der" is no feminine dative of
+        # a guessed head "Person"
+        ("Der Salesperson ist ihr emotionaler Bruder.", "Salesperson", "male", "correct"),
+        ("Er sprach mit der Salesperson.", "Salesperson", "female", "correct"),
     ],
 )
 def test_german_loan_nouns_read_through_their_articles(

@@ -220,7 +220,8 @@ class GermanAnalyser:
         it to the gender, number and case they share, and to the case the word before the
         phrase governs where one of those remains ("Der Vorgesetzte ist" is m Sing Nom).
         A capitalised word german-nouns lacks, or whose guessed compound head its article
-        words contradict, takes the readings they leave (see [loan_nouns] in german.toml).
+        words (in the governed case, where there is one) contradict, takes the readings they
+        leave (see [loan_nouns] in german.toml).
         Nothing changes where they share none."""
         start = i
         while start > 0 and _all_of(readings[start - 1], _PHRASE):
@@ -233,21 +234,23 @@ class GermanAnalyser:
         article = any(_all_of(readings[j], _DETERMINER) for j in range(start, i))
         if not article:
             shared &= self._strong(words[i - 1])
+        cases, why = self._governed(words, start)
         if not loan:
             agreeing = shared & {_key(a) for a in noun}
             # a compound head guessed for a loan its article words contradict: "Der Sheriff"
-            # is no "das Riff"; a word guessed for an adjective by its ending contradicts
+            # is no "das Riff", nor, first in its sentence, "Der Salesperson" a feminine
+            # dative of "Person"; a word guessed for an adjective by its ending contradicts
             # nothing ("wurde Militärverwalter": a verb)
+            in_case = {key for key in agreeing if key.case in cases} if cases else agreeing
             loan = (
                 article
-                and not agreeing
+                and not in_case
                 and words[i] not in self.nouns
                 and self._loan_form(words[i])
             )
             shared = shared if loan else agreeing
         if loan:
             shared = {key for key in shared if key.gender in self.table.loan_genders}
-        cases, why = self._governed(words, start)
         if {key for key in shared if key.case in cases}:
             shared = {key for key in shared if key.case in cases}
         else:
