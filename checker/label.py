@@ -226,14 +226,15 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
         ]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
-    votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: []}
+    # read in this order; a predicate noun (hi "संपादक उसका भाई है") names the person only
+    # where the noun's own phrase does not ("मेरी सहायक": my assistant, a woman)
+    votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: [], PREDICATE_NOUN: []}
     aside: list[Evidence] = []  # another subject's predicates: said, not counted
     for i, classes, role in bound:
         gender, readings = gender_of(words[i], classes)
         if gender is not None:
             found = Evidence(i, words[i].text, role, gender, readings)
-            level = PREDICATE if role == PREDICATE_NOUN else role
-            (aside if role == OTHER_SUBJECT else votes[level]).append(found)
+            (aside if role == OTHER_SUBJECT else votes[role]).append(found)
 
     unmarked = gender_unmarked(own, words[head], rules)
     gender, evidence = _decide(own, votes, rules, unmarked=unmarked, kept=bool(kept))
@@ -242,7 +243,7 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     if gender is None:
         if any(votes.values()):
             reason = CONFLICTING_GENDER
-            evidence = (noun, *votes[PREDICATE], *votes[CLAUSE], *votes[PHRASE], *aside)
+            evidence = (noun, *(vote for level in votes.values() for vote in level), *aside)
             return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
         # untranslated: spelled as in the source and unknown to the language's analysers (a
         # loan they list, es "sheriff" <n><mf>, is a word of the language with no gender)
@@ -361,15 +362,15 @@ def _decide(
     """The gender and the agreeing words that gave it; None when nothing decides (an
     ``unmarked`` own gender decides only with an agreeing word; a ``kept`` one is not
     overruled)."""
-    for role in (PREDICATE, CLAUSE, PHRASE):
-        genders = {vote.gender for vote in votes[role]}
+    for role, level in votes.items():
+        genders = {vote.gender for vote in level}
         if len(genders) != 1:
             continue
         gender = genders.pop()
         if own is None or gender == own or (own in rules.agreement_overrides and not kept):
             support = [vote for level in votes.values() for vote in level if vote.gender == gender]
             return gender, tuple(support)
-        if any(vote.role == PREDICATE_NOUN for vote in votes[role]):
+        if role == PREDICATE_NOUN:
             # the person the predicate names against the subject noun's own gender (hi
             # "मेरी बहन उसका भाई है"; or a thing's: ur "سرکار اس کا بھائی ہے")
             return None, ()

@@ -27,7 +27,7 @@ from checker.backends.base import Word
 from checker.clause import CLAUSE, PREDICATE
 from checker.readings import VERBS, carries, every_reading_carries, gender_of, is_copula, is_of
 
-#: The evidence role of a predicate noun and its phrase; they vote as predicates do.
+#: The evidence role of a predicate noun and its phrase; they vote after the noun's own phrase.
 PREDICATE_NOUN = "predicate_noun"
 _POSTPOSITION = frozenset({"ADP"})
 #: Words that end a clause: a subject's verbs are looked for before them.

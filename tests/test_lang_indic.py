@@ -25,6 +25,18 @@ CASES = [
         None,
         ("भाई", "predicate_noun"),
     ),
+    # ... but not against the occupation's own phrase: "मेरी" (my, feminine) makes the
+    # assistant a woman (M2M's "My assistant is her brother")
+    ("hi", "मेरी सहायक उसका भावनात्मक भाई है।", "सहायक", "male", "wrong", None, ("मेरी", "phrase")),
+    (
+        "ur",
+        "میری مددگار اس کے جذباتی بھائی ہے.",
+        "مددگار",
+        "male",
+        "wrong",
+        None,
+        ("میری", "phrase"),
+    ),
     # an occupation unknown to the analyser: the sister decides
     ("hi", "बेकर उसकी प्यारी बहन है।", "बेकर", "male", "wrong", None, ("बहन", "predicate_noun")),
     (
