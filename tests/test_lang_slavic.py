@@ -206,3 +206,19 @@ def test_belarusian_past_tense_verbs_the_analyser_lacks_are_read_by_their_ending
         "механіку",
     )
     assert verdict.target_gender == "male", verdict
+
+
+@pytest.mark.parametrize(
+    ("target", "linked", "outcome"),
+    [
+        # pymorphy3 tags Ukrainian demonstratives and possessives as pronouns: before a noun
+        # of either gender they agree with it
+        ("Цей голова правління є його емоційним братом.", "голова", "correct"),
+        ("Моя суддя – його брат.", "суддя", "wrong"),
+        # a third person's possessive takes the possessor's gender, not the noun's
+        ("Її суддя прийшов.", "суддя", "correct"),
+    ],
+)
+def test_ukrainian_pronouns_before_the_noun(label_word, target, linked, outcome):
+    verdict = label_word("uk", target, linked, "male")
+    assert verdict.label == outcome, verdict.to_json()
