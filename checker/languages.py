@@ -18,6 +18,9 @@ LANGUAGES_FILE = Path(__file__).resolve().parent / "languages.toml"
 class ApertiumAnalyserSpec:
     automorf: str  # path under /usr/share/apertium
     package: str  # the Debian package that installs it
+    # enclitics written after a hyphen on a word the analyser lacks (ro "CEO-ul"), which
+    # lt-proc splits off: they are joined back into one word
+    hyphen_enclitics: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,13 @@ def languages() -> Mapping[str, Language]:
                 analysers=tuple(row["analysers"]),
                 stanza=row.get("stanza"),
                 aliases=tuple(row.get("aliases", ())),
-                apertium=ApertiumAnalyserSpec(**apertium) if apertium else None,
+                apertium=ApertiumAnalyserSpec(
+                    apertium["automorf"],
+                    apertium["package"],
+                    tuple(apertium.get("hyphen_enclitics", ())),
+                )
+                if apertium
+                else None,
                 dictionary=DictionarySpec(**dictionary) if dictionary else None,
                 bidix=BidixSpec(bidix["name"], tuple(bidix["chain"]), tuple(bidix["packages"]))
                 if bidix

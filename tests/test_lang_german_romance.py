@@ -43,6 +43,9 @@ CASES = [
     # ro: a capitalised word with the enclitic definite article is a noun, not a name
     ("ro", "Dezvoltatorul este fratele lui frumos.", "Dezvoltatorul", "male", "correct"),
     ("ro", "Dezvoltatoarea este sora lui.", "Dezvoltatoarea", "male", "wrong"),
+    # ro: a loan takes its article after a hyphen, which lt-proc splits off ("CEO-ul")
+    ("ro", "CEO-ul meu este fratele ei puternic.", "CEO-ul", "male", "correct"),
+    ("ro", "CEO-ul este sora ei.", "CEO-ul", "female", "wrong"),
     # a possessive after the copula opens the predicate noun's phrase and agrees with it
     # ("seu irmão"), not with the subject: "Minha" says the person is a woman
     ("pt", "Minha recepcionista é seu irmão muscular.", "recepcionista", "male", "wrong"),
@@ -163,3 +166,9 @@ def test_a_loan_the_lexicon_lists_is_no_untranslated_word(label_word):
     # gender "Mi" does not show, not an English word left in place
     verdict = label_word("es", "Mi sheriff es su madre.", "sheriff", "female", source="sheriff")
     assert (verdict.label, verdict.reason) == ("inconclusive", "no_gender"), verdict.to_json()
+
+
+def test_a_romanian_article_after_a_hyphen_stays_on_its_word_only_when_written_on_it(taggers):
+    (joined, spaced) = taggers("ro").tag(["CEO-ul meu a venit.", "A plecat - ul."])
+    assert joined.tokens[:2] == ["CEO-ul", "meu"]
+    assert spaced.tokens[2:4] == ["-", "ul"]

@@ -78,6 +78,7 @@ class ApertiumAnalyser:
         if reason:
             raise MissingResourceError(reason)
         self.package = spec.package
+        self.hyphen_enclitics = frozenset(spec.hyphen_enclitics)
         self.contractions = {form.lower(): tuple(words) for form, words in contractions.items()}
         self.tags = tag_table()
         # A batch repeats the same lexical units over and over: read each one once.
@@ -137,9 +138,32 @@ class ApertiumAnalyser:
 
     def _words(self, line: str) -> list[Word]:
         words: list[Word] = []
+        hyphen = False  # the blank before this unit is a bare hyphen
         for unit, blank in pieces(line):
-            words.extend(self._unit_words(unit) if unit else blank_words(blank))
+            if not unit:
+                words.extend(blank_words(blank))
+                hyphen = blank == "-"
+                continue
+            unit_words = self._unit_words(unit)
+            if hyphen and self._enclitic(words, unit_words):
+                # "CEO-ul": a loan with its article, unknown to lt-proc, read as one word
+                words[-2:] = [Word(f"{words[-2].text}-{unit_words[0].text}", ())]
+            else:
+                words.extend(unit_words)
+            hyphen = False
         return words
+
+    def _enclitic(self, words: Sequence[Word], unit_words: Sequence[Word]) -> bool:
+        """Whether ``unit_words``, after a hyphen, is one of ``hyphen_enclitics`` written on
+        the unknown word before it."""
+        return (
+            len(unit_words) == 1
+            and not unit_words[0].analyses
+            and unit_words[0].text.lower() in self.hyphen_enclitics
+            and len(words) >= 2
+            and words[-1].text == "-"
+            and not words[-2].analyses
+        )
 
     def _read_unit(self, unit: str) -> tuple[Word, ...]:
         """The words of one lexical unit ``surface/reading/...`` (escapes still in)."""

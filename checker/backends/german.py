@@ -243,10 +243,7 @@ class GermanAnalyser:
             # nothing ("wurde Militärverwalter": a verb)
             in_case = {key for key in agreeing if key.case in cases} if cases else agreeing
             loan = (
-                article
-                and not in_case
-                and words[i] not in self.nouns
-                and self._loan_form(words[i])
+                article and not in_case and words[i] not in self.nouns and self._loan_form(words[i])
             )
             shared = shared if loan else agreeing
         if loan:
