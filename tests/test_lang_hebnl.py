@@ -33,6 +33,9 @@ CASES = [
     ("he", "המורה הוא אחיה.", "המורה", "female", "wrong"),
     ("he", "המורה עבדה שם שנים.", "המורה", "female", "correct"),
     ("he", "המורה החדשה היא אחותו.", "המורה", "female", "correct"),
+    # ... past the possessive after the noun ("my teacher is her brother")
+    ("he", "המורה שלי הוא אחיו הרגשי.", "המורה", "male", "correct"),
+    ("he", "המנקה שלי היא אחיה הרגשי.", "המנקה", "male", "wrong"),
     # a feminine title with a demonstrative: the noun decides, agreement never overrules it
     ("he", "המארחת הזאת היא אחיו.", "המארחת", "male", "wrong"),
     ("he", "המהנדס היא אחותו.", "המהנדס", "female", "wrong"),
