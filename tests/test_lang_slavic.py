@@ -168,6 +168,8 @@ def test_another_subjects_verb_is_in_the_evidence_and_does_not_vote(taggers):
         # masculine nouns of the a-declension the dictionary lacks (-ista, agent -ca)
         ("Florysta jest jej emocjonalnym bratem.", "Florysta", "wrong"),
         ("Ta florystka jest jej siostrą.", "florystka", "correct"),
+        # the feminine of an adjective standing for the person (księgowa, the accountant)
+        ("Księgowa jest jej emocjonalną siostrą.", "Księgowa", "correct"),
         # the instrumental after a copula
         ("Była florystką.", "florystką", "correct"),
         ("Był florystą.", "florystą", "wrong"),
