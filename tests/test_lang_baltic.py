@@ -79,6 +79,8 @@ CASES = [
     ("lt", "Mano kasininkas yra jos brolis.", "kasininkas", "female", "wrong", "masculine"),
     ("lt", "Ta vadovė yra jo sesuo.", "vadovė", "female", "correct", "feminine nominative"),
     ("lt", "Mano dėdė yra jos jautrus brolis.", "dėdė", "male", "correct", "dėdė"),
+    # "medicinos sesuo" (a nurse): sesuo is the feminine of the -uo declension
+    ("lt", "Medicinos sesuo yra jo mylimas brolis.", "sesuo", "male", "wrong", "sesuo"),
     # lt: a word no rule reads takes the predicate noun's gender after the copula
     ("lt", "Šuo yra jo emocinis brolis.", "Šuo", "male", "correct", "predicate emocinis"),
     # lv: -s/-š/-is masculine, -a/-e feminine; possessives agree
