@@ -90,7 +90,9 @@ def phrase_head(
     occupation (``plausible``): an English compound is often "noun of noun" in translation
     (school teacher → es "profesor de secundaria"). A joined complement is read only for
     compounds: for one English word, the aligned noun after "de" is more often the person
-    itself. A ``bare_complement`` (ar idafa "[مضيفة] طيران", no joining word) is read for
+    itself, but for a bare one after a noun that opens its phrase: a compound noun that
+    translates one English word (fr "femme de [ménage]", housekeeper; it "il padrone di
+    [casa]"). A ``bare_complement`` (ar idafa "[مضيفة] طيران", no joining word) is read for
     one word too, when the aligner's dictionaries say ``head`` does not translate it."""
     compound = occupation[1] - occupation[0] > 1
     inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
@@ -99,7 +101,11 @@ def phrase_head(
     i = head - 1
     while i >= 0 and is_of(words[i], rules.before) and not is_of(words[i], rules.complement):
         i -= 1
-    joined = compound and i >= 1 and is_of(words[i], rules.complement)
+    joined = (
+        i >= 1
+        and is_of(words[i], rules.complement)
+        and (compound or _compound_noun(words, i, head, rules))
+    )
     if joined:
         i -= 1
         while i >= 0 and is_of(words[i], rules.after) and not is_of(words[i], rules.noun):
@@ -121,6 +127,20 @@ def phrase_head(
         return i
     # a thing the aligner linked, its person before it: ar "سائق [شاحنة]" (truck driver)
     return i if not joined and rules.animate and not names_person(words[head], rules) else head
+
+
+def _compound_noun(words: Sequence[Word], joiner: int, head: int, rules: AgreementRules) -> bool:
+    """Whether ``head`` is the bare complement of a compound noun: right after one of the
+    ``complement_words`` (with no article: fr "de", not "du"), itself right after a noun
+    that stands after no preposition ("en [qualité] de", as, is no compound)."""
+    if joiner != head - 1 or is_of(words[joiner], _DETERMINER):
+        return False
+    if not any(r.lemma.lower() in rules.complement_words for r in words[joiner].analyses):
+        return False
+    before = joiner - 1
+    return is_of(words[before], rules.noun) and (
+        before == 0 or not is_of(words[before - 1], rules.complement)
+    )
 
 
 def bound_words(

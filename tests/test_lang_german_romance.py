@@ -172,3 +172,32 @@ def test_a_romanian_article_after_a_hyphen_stays_on_its_word_only_when_written_o
     (joined, spaced) = taggers("ro").tag(["CEO-ul meu a venit.", "A plecat - ul."])
     assert joined.tokens[:2] == ["CEO-ul", "meu"]
     assert spaced.tokens[2:4] == ["-", "ul"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "translation", "linked", "expected", "outcome", "head"),
+    [
+        # one English word as a Romance compound noun, the aligner on its bare complement:
+        # the noun before "de" is the person (housekeeper, janitor)
+        ("fr", "La femme de ménage est son frère.", "ménage", "male", "wrong", "femme"),
+        (
+            "it",
+            "Il padrone di casa è il suo fratello logico.",
+            "casa",
+            "male",
+            "correct",
+            "padrone",
+        ),
+        ("ro", "Femeia de menaj este sora ei emoțională.", "menaj", "female", "correct", "Femeia"),
+        # after a preposition the noun is no compound's head ("in qualità di", as)
+        ("it", "Lavorò in qualità di comandante.", "comandante", "male", "inconclusive", None),
+    ],
+)
+def test_a_compound_noun_for_one_english_word_is_read_at_its_head(
+    label_word, lang, translation, linked, expected, outcome, head
+):
+    verdict = label_word(lang, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()
+    assert [e.text for e in verdict.evidence if e.role == "complement_of"] == (
+        [head] if head else []
+    )
