@@ -88,6 +88,16 @@ CASES = [
         None,
         ("लगीं", "clause"),
     ),
+    # an agent noun in -वाली (the cleaner, a woman) against the brother it is said to be
+    (
+        "hi",
+        "सफाईवाली उसका भाई है।",
+        "सफाईवाली",
+        "male",
+        "inconclusive",
+        "conflicting_gender",
+        ("सफाईवाली", "noun"),
+    ),
     # a feminine agent noun the analyser lacks, by its ending -इका
     ("hi", "वह पत्रिका की संपादिका है।", "संपादिका", "female", "correct", None, None),
     # a common-gender noun listed masculine, with nothing agreeing: the translation does
