@@ -68,6 +68,7 @@ class Language:
     prefixes: tuple[str, ...] = ()  # words written onto the next (ar "ال", "ك")
     optional_vowel_marks: bool = False  # vowel marks are optional in writing (ar harakat)
     person_readings: str | None = None  # an analyser whose person readings a thing gets
+    determiners: frozenset[str] = frozenset()  # pronoun lemmas read as determiners (uk "цей")
 
 
 @cache
@@ -105,6 +106,7 @@ def languages() -> Mapping[str, Language]:
                 prefixes=tuple(row.get("prefixes", ())),
                 optional_vowel_marks=row.get("optional_vowel_marks", False),
                 person_readings=row.get("person_readings"),
+                determiners=frozenset(row.get("determiners", ())),
             )
         except (KeyError, TypeError) as error:
             raise GenError(

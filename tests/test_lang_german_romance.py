@@ -56,6 +56,10 @@ CASES = [
     ("fr", "Le garde est son frère émotionnel.", "garde", "male", "correct"),
     ("fr", "Ce garde est sa sœur.", "garde", "female", "wrong"),
     ("fr", "La garde est sa sœur.", "garde", "female", "correct"),
+    # it: Apertium lists "Quella" only as a pronoun; languages.toml reads it as the
+    # determiner it is, while "come" (also a relative pronoun) stays out of the phrase
+    ("it", "Quella receptionista è il suo fratello logico.", "receptionista", "male", "wrong"),
+    ("it", "Unità addestramento operativa come istruttore.", "istruttore", "male", "correct"),
     # "son" stands before feminine nouns that begin with a vowel: it decides nothing
     ("fr", "Son infirmière est son frère.", "infirmière", "male", "wrong"),
 ]

@@ -160,6 +160,8 @@ class OfflineTagger(Tagger):
             tagged = [self._with_persons(sentence, self._persons) for sentence in tagged]
         if self._endings:
             tagged = [self._narrowed_sentence(sentence) for sentence in tagged]
+        if self.language.determiners:
+            tagged = [self._with_determiners(sentence) for sentence in tagged]
         if readings is not None:
             tagged = [self._script.restore(s, r) for s, r in zip(tagged, readings, strict=True)]
         return tagged
@@ -183,6 +185,23 @@ class OfflineTagger(Tagger):
             if people:
                 words[i] = replace(words[i], analyses=(*words[i].analyses, *people))
         return TaggedSentence(tuple(words))
+
+    def _with_determiners(self, sentence: TaggedSentence) -> TaggedSentence:
+        """``sentence`` with the pronoun readings of languages.toml's ``determiners`` read as
+        determiners, as Universal Dependencies tags them (uk "цей", "мій"; it "quella",
+        which the analysers list only as pronouns)."""
+        lemmas = self.language.determiners
+
+        def determiner(a: Analysis) -> bool:
+            return a.upos == "PRON" and a.lemma.lower() in lemmas
+
+        def read(word: Word) -> Word:
+            if "DET" in word.upos_set or not any(determiner(a) for a in word.analyses):
+                return word  # a determiner reading of its own ("Questo") is the analyser's
+            analyses = tuple(replace(a, upos="DET") if determiner(a) else a for a in word.analyses)
+            return replace(word, analyses=analyses)
+
+        return TaggedSentence(tuple(read(word) for word in sentence.words))
 
     def _narrowed_sentence(self, sentence: TaggedSentence) -> TaggedSentence:
         """``sentence`` itself when no word's readings are narrowed (the usual case)."""
