@@ -1,7 +1,7 @@
 """Where the aligner slipped off the occupation: the person noun to read instead.
 
 Both need an analyser that marks persons (agreement.toml `animate`): the aligner linked
-the occupation to nothing, or only to a comma, a preposition or a thing beside it.
+the occupation to nothing, or only to a comma, a preposition, a verb or a thing beside it.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ FUNCTION_WORDS = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "PART"})
 #: dash, a determiner or an adjective between ("[Пекарня] – ее любящая сестра") means
 #: another phrase, whose person is someone else.
 _THING_GAP = frozenset({"ADP"})
+#: A verb the aligner slipped onto, the person a comma before it ("спросил продавца, [может]
+#: ли он"): only function words may stand between.
+_VERBS = frozenset({"VERB", "AUX"})
 #: How many words from the aligned word the person noun may stand.
 BESIDE = 2
 
@@ -34,18 +37,21 @@ def person_beside(
     occupation: tuple[int, int],
     aligned: list[int],
 ) -> int | None:
-    """Where every aligned word is a function word, or every one a noun that names a thing:
+    """Where every aligned word is a function word, a verb, or a noun that names a thing:
     the nearest noun that names a person (every noun reading ``animate``), within BESIDE
-    words (past prepositions only, from a thing), and is linked to no source word outside
-    the occupation's phrase (its article, which the aligner links to the noun as often as
-    not: "caught the developer cheating"); None where there is none or two at the same
-    distance, or where the analyser marks no animacy."""
+    words (past function words only, from a verb; past prepositions only, from a thing),
+    and is linked to no source word outside the occupation's phrase (its article, which
+    the aligner links to the noun as often as not: "caught the developer cheating"); None
+    where there is none or two at the same distance, or where the analyser marks no
+    animacy."""
     if not rules.animate or not aligned:
         return None
     if all(words[i].upos_set <= FUNCTION_WORDS for i in aligned):
         gap = None
     elif all(inanimate(words[i], rules) for i in aligned):
         gap = _THING_GAP
+    elif all(words[i].upos_set <= _VERBS for i in aligned):
+        gap = FUNCTION_WORDS
     else:
         return None
     start, end = occupation

@@ -263,6 +263,13 @@ def test_someone_gives_no_gender(label_word):
             {(1, "Аудитор"), (4, "подарок")},
             "wrong",
         ),
+        # to the verb after the comma that follows the person
+        (
+            "The customer asked the salesperson if he could explain",
+            "Клиент спросил продавца, может ли он объяснить цену.",
+            {(1, "Клиент"), (4, "может")},
+            "wrong",
+        ),
         (
             "The clerk misled the supervisor",
             "Клерк ввел наблюдателя в заблуждение, поэтому она запуталась.",
