@@ -4,6 +4,7 @@ said in the file."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -59,7 +60,7 @@ class AgreementRules:
     possessor_case: tuple[FeatureSet, ...]
     impersonal: tuple[FeatureSet, ...]
     genderless: frozenset[str]
-    determiner_genders: frozenset[tuple[str, str]]  # (form, gender)
+    determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
 
 
 @cache
@@ -82,7 +83,7 @@ _FEATURE_SETS = frozenset(
 
 def _field(key: str, value: Any) -> Any:
     if key == "determiner_genders":
-        return frozenset((form, gender) for gender, forms in value.items() for form in forms)
+        return {form: gender for gender, forms in value.items() for form in forms}
     if key in _FEATURE_SETS:
         return tuple(frozenset(feats.items()) for feats in value)
     return frozenset(value)

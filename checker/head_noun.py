@@ -51,10 +51,11 @@ def determiner_gender(
     gives a noun the analyser lists in another (``own``): one of agreement.toml's
     ``determiner_genders``, which stand before nouns of one gender only (fr "le garde", the
     guard: the analyser knows only "la garde", the watch); else None."""
-    genders = dict(rules.determiner_genders)
+    if own is None or not rules.determiner_genders:
+        return None
     j = head - 1
-    while own is not None and j >= 0 and is_of(words[j], rules.before):
-        gender = genders.get(words[j].text.lower())
+    while j >= 0 and is_of(words[j], rules.before):
+        gender = rules.determiner_genders.get(words[j].text.lower())
         if gender is not None:
             if gender == own:
                 return None

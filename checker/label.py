@@ -288,9 +288,10 @@ def _realigned(
     """When the aligned words gave no gender: the verdict of the one word elsewhere in the
     sentence that translates the occupation, if there is exactly one and it
     decides, with an evidence line that names it and why; else ``verdict``. Where no such
-    word is found: after no_gender from function words alone, the person noun beside them
-    (:func:`~checker.misaligned.person_beside`); where agreement.toml's ``unlinked_person``
-    names the reason, the translation's one person noun linked to no source word."""
+    word is found and the aligned words gave no gender or named a thing, the person noun
+    beside them (:func:`~checker.misaligned.person_beside`); where agreement.toml's
+    ``unlinked_person`` names the reason, the translation's one person noun linked to no
+    source word."""
     said = {item.words[j].text.lower() for j in aligned}  # the same word again: another mention
     others = [i for i in plausible if item.words[i].text.lower() not in said]
     start, end = item.occupation

@@ -65,12 +65,17 @@ def person_beside(
             for j in (i - distance, i + distance)
             if 0 <= j < len(words)
             and j not in elsewhere
-            and every_reading_carries(words[j], COMMON_NOUN, rules.animate)
+            and _person(words[j], rules)
             and (gap is None or all(words[k].upos_set <= gap for k in _between(i, j)))
         }
         if found:
             return found.pop() if len(found) == 1 else None
     return None
+
+
+def _person(word: Word, rules: AgreementRules) -> bool:
+    """Whether ``word`` is a common noun every noun reading of which names a person."""
+    return every_reading_carries(word, COMMON_NOUN, rules.animate)
 
 
 def _between(i: int, j: int) -> range:
@@ -87,9 +92,5 @@ def sole_unlinked_person(
     if not rules.animate:
         return []
     linked = {t for _, t in alignment}
-    found = [
-        i
-        for i, word in enumerate(words)
-        if i not in linked and every_reading_carries(word, COMMON_NOUN, rules.animate)
-    ]
+    found = [i for i, word in enumerate(words) if i not in linked and _person(word, rules)]
     return found if len(found) == 1 else []
