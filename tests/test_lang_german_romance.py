@@ -21,11 +21,11 @@ CASES = [
     ("de", "Die Vorgesetzte ist ihre Schwester.", "Vorgesetzte", "female", "correct"),
     # a noun german-nouns lacks takes what its article allows: first in the sentence it is
     # the subject ("Der" m Sing Nom), and a person is not neuter ("Mein" m or n Sing Nom)
-    ("de", "Der Analyst ist ihr Bruder.", "Analyst", "male", "correct"),
+    ("de", "Der Stylist ist ihr Bruder.", "Stylist", "male", "correct"),
     ("de", "Mein Janitor ist ihr Bruder.", "Janitor", "male", "correct"),
     ("de", "Dieser Janitor ist ihre Schwester.", "Janitor", "female", "wrong"),
     ("de", "Die Janitor ist ihre Schwester.", "Janitor", "female", "correct"),
-    ("de", "Der neue Analyst ist ihr Bruder.", "Analyst", "male", "correct"),
+    ("de", "Der neue Stylist ist ihr Bruder.", "Stylist", "male", "correct"),
     # a preposition governs the case: "mit der" is dative, so feminine
     ("de", "Der Arzt sprach mit der Janitor.", "Janitor", "female", "correct"),
     ("de", "Der Arzt rief den Janitor an, weil er krank war.", "Janitor", "male", "correct"),
@@ -36,6 +36,9 @@ CASES = [
     # without an article word the adjective is strong: "alte" is feminine (masc. "alter")
     ("de", "Sie trat als 16 Jahre alte Büroangestellte ein.", "Büroangestellte", "male", "wrong"),
     ("de", "Er trat als alter Angestellter ein.", "Angestellter", "male", "correct"),
+    # german-nouns writes a noun with two declensions (des Analysten / des Analysts) with
+    # "genus 1", "genus 2" and no plain genus: it is still a listed masculine noun
+    ("de", "Mashburn arbeitete für ESPN als Analyst.", "Analyst", "male", "correct"),
     # the motion suffix on a hyphenated compound
     ("de", "Sie arbeitete kurzzeitig als IIHF-Auditorin.", "IIHF-Auditorin", "female", "correct"),
     # a known feminine noun keeps its dative reading first in the sentence
@@ -72,7 +75,7 @@ def test_label(label_word, lang, translation, word, expected, outcome):
 
 
 def test_loan_noun_evidence_names_the_rule(label_word):
-    verdict = label_word("de", "Der Analyst ist ihr Bruder.", "Analyst", "male", source="analyst")
+    verdict = label_word("de", "Der Stylist ist ihr Bruder.", "Stylist", "male", source="stylist")
     readings = " ".join(r for e in verdict.evidence for r in e.readings)
     assert "read as a person noun" in readings
     assert "first in its sentence: subject" in readings
@@ -115,6 +118,42 @@ def test_a_word_without_gender_gives_way_to_a_translation_in_the_sentence(tagger
     assert verdict.label == "correct", verdict.to_json()
     assert verdict.evidence[0].role == "realigned"
     assert "realizar" in verdict.evidence[0].readings[0]
+
+
+def _unaligned(taggers, lang, source, occupation, translation, expected):
+    """Label with the occupation linked to nothing and the aligner's dictionaries giving
+    every token of the translation spelled like its last word's translation ("professor")."""
+    sentence = taggers(lang).tag([translation])[0]
+    tokens = sentence.tokens
+    head = occupation[1] - 1
+    found = [i for i, token in enumerate(tokens) if token.lower().startswith("professor")]
+    return label(
+        expected_gender=expected,
+        source_tokens=source.split(),
+        occupation=occupation,
+        sentence=sentence,
+        alignment=frozenset(),
+        rules=agreement_rules(lang),
+        translations=lambda s: found if s == head else [],
+    )
+
+
+@pytest.mark.parametrize(
+    ("translation", "outcome"),
+    [
+        # MT-GenEval shape: the aligner left "teacher" unlinked; the dictionaries find
+        # "professor" twice, and both mentions read masculine
+        ("Fokker tornou-se professor de física e foi nomeado o primeiro professor.", "correct"),
+        # two mentions that read differently decide nothing
+        ("Fokker tornou-se professor de física e ajudou a primeira professora.", "inconclusive"),
+    ],
+)
+def test_every_dictionary_translation_reading_one_gender_decides(taggers, translation, outcome):
+    source = "Fokker became a physics teacher"
+    verdict = _unaligned(taggers, "pt", source, (4, 5), translation, "male")
+    assert verdict.label == outcome, verdict.to_json()
+    if outcome == "correct":
+        assert "all read the same gender" in verdict.evidence[0].readings[0]
 
 
 def test_a_compound_occupation_keeps_a_head_that_translates_it(taggers):

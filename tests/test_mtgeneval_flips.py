@@ -26,8 +26,8 @@ def _readings(verdict) -> str:
         ),
         (
             "de",
-            "Nach ihrer Karriere arbeitete Mashburn für ESPN als Finanzanalyst.",
-            "Finanzanalyst",
+            "Nach ihrer Karriere arbeitete Mashburn für Vogue als Starvisagist.",
+            "Starvisagist",
             "female",
             WRONG,
             "agent nouns in -or, -ist, -eur",

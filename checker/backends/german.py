@@ -1,7 +1,7 @@
 """German readings: noun genders from german-nouns (Wiktionary), the rest from a data table.
 
-german-nouns lists ~100k nouns with their genus and every case/number form; it is read once
-into a form → readings index. Determiners, pronouns and attributive adjective endings come
+german-nouns lists ~100k nouns with their genus and every case/number form (read by
+checker/backends/german_lexicon.py). Determiners, pronouns and attributive adjective endings come
 from checker/data/german.toml (the feminine derivation -in/-innen is a suffix rule in
 checker/languages.toml). German past tenses do not
 agree in gender, so articles and adjectives are what agreement is read from.
@@ -12,54 +12,21 @@ of its head ("Softwareentwickler" → "Entwickler").
 
 from __future__ import annotations
 
-import csv
-import importlib.util
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from itertools import compress
-from typing import NamedTuple
 
-from checker.backends.base import FEMALE, MALE, Analysis
+from checker.backends.base import Analysis
+from checker.backends.german_lexicon import Reading, missing, noun_index
 from checker.tables import DATA, read_table
 from common.errors import MissingResourceError
 
-INSTALL_COMMAND = "pip install --no-deps german-nouns"
-_GENDERS = {"m": frozenset({MALE}), "f": frozenset({FEMALE}), "n": frozenset(), "-": frozenset()}
-_CASES = {"nominativ": "Nom", "genitiv": "Gen", "dativ": "Dat", "akkusativ": "Acc"}
-_NUMBERS = {"singular": "Sing", "plural": "Plur"}
 #: A compound's head must be at least this long to be looked up ("Softwareentwickler").
 MIN_COMPOUND_HEAD = 4
 #: A shorter modifier before it must be a listed noun of at least MIN_LISTED_MODIFIER letters
 #: ("Bau|leiter", "Hof|diener"; german-nouns lists the letters and the river Ob) or end in a
 #: hyphen ("TV-Rollen"): "Sty|list", "Ob|wohl", "J|eder" are no compounds.
 MIN_COMPOUND_MODIFIER, MIN_LISTED_MODIFIER = 4, 3
-
-
-def missing() -> str | None:
-    if importlib.util.find_spec("german_nouns") is None:
-        return f"german-nouns is not installed: run `{INSTALL_COMMAND}`"
-    return None
-
-
-class Reading(NamedTuple):
-    """Gender, number and case of a form, as the data table writes it ("f Sing Nom")."""
-
-    gender: str
-    number: str
-    case: str
-
-    @classmethod
-    def parse(cls, text: str) -> Reading:
-        gender, number, case = text.split()
-        return cls(gender, number, case)
-
-    def analysis(self, lemma: str, upos: str, evidence: str) -> Analysis:
-        feats = {"Number": self.number, "Case": self.case}
-        if self.gender != "-":
-            feats["Gender"] = {"m": "Masc", "f": "Fem", "n": "Neut"}[self.gender]
-        return Analysis(lemma, upos, _GENDERS[self.gender], evidence, feats)
 
 
 def _readings(texts: Iterable[str]) -> tuple[Reading, ...]:
@@ -118,67 +85,6 @@ def german_table() -> GermanTable:
         motion_suffix=data["motion"]["suffix"],
         umlauts=dict(sorted(data["motion"]["umlauts"].items(), key=lambda item: -len(item[0]))),
     )
-
-
-@cache
-def noun_index() -> Mapping[str, list[tuple[str, Reading]]]:
-    """Every noun form german-nouns lists → (lemma, reading) pairs.
-
-    Nouns with adjectival declension (der/die Angestellte) keep neither their strong plural
-    ("Angestellte" would make every "die Angestellte" look plural) nor their strong feminine
-    genitive and dative singular, which only stand without an article ("Angestellter" would
-    make every "als Angestellter", "ein Angestellter" look feminine as well): see
-    :func:`_unused_adjectival`.
-    """
-    from german_nouns.config import CSV_FILE_PATH
-
-    index: dict[str, list[tuple[str, Reading]]] = {}
-    with open(CSV_FILE_PATH, encoding="utf-8", newline="") as handle:
-        rows = csv.reader(handle)
-        header = next(rows)
-        columns = [(i, _column(name)) for i, name in enumerate(header) if _column(name)]
-        cells_of = operator.itemgetter(*(i for i, _ in columns))
-        # Each column's reading for each gender, made once: the loop below runs ~700k times.
-        readings_by_gender = {
-            gender: [
-                (Reading(gender, number, case), declension)
-                for case, number, declension in (spec for _, spec in columns)
-            ]
-            for gender in ("m", "f", "n")
-        }
-        for row in rows:
-            gender = row[2]
-            if gender not in readings_by_gender:
-                continue
-            lemma, adjectival = row[0], "adjektivische" in row[1]
-            cells = cells_of(row)
-            # Most cells are empty: compress() skips them without a Python-level test each.
-            for (reading, declension), form in zip(
-                compress(readings_by_gender[gender], cells), filter(None, cells), strict=True
-            ):
-                if adjectival and _unused_adjectival(reading, declension):
-                    continue
-                found = index.setdefault(form, [])
-                if (lemma, reading) not in found:
-                    found.append((lemma, reading))
-    return index
-
-
-def _unused_adjectival(reading: Reading, declension: str) -> bool:
-    """Whether a form of an adjectivally declined noun is one left out of the index: the
-    strong (article-less) plural, and the strong feminine genitive and dative singular,
-    which need an article-less genitive or dative of one woman ("wegen Angestellter")."""
-    if reading.number == "Plur":
-        return declension != "schwach"
-    return declension == "stark" and reading.gender == "f" and reading.case in ("Gen", "Dat")
-
-
-def _column(name: str) -> tuple[str, str, str] | None:
-    """("nominativ plural schwach") → ("Nom", "Plur", "schwach"); None for non-form columns."""
-    words = name.split()
-    if len(words) < 2 or words[0] not in _CASES or words[1] not in _NUMBERS:
-        return None
-    return _CASES[words[0]], _NUMBERS[words[1]], words[2] if len(words) > 2 else ""
 
 
 class GermanAnalyser:
