@@ -308,11 +308,29 @@ def _realigned(
         # agreement.toml `unlinked_person`: the aligner slipped onto another word
         others = sole_unlinked_person(item.words, item.alignment, item.rules)
         why = "the sentence's one person noun linked to no source word"
+    if len(others) > 1:
+        return _every_mention(item, others, aligned, occupation, verdict)
     if len(others) != 1:
         return verdict
     (i,) = others
     why = f"which gave no gender ({verdict.reason}): {why}"
     return _read_instead(item, i, aligned, why) or verdict
+
+
+def _every_mention(
+    item: _Item, others: Sequence[int], aligned: list[int], occupation: str, verdict: Verdict
+) -> Verdict:
+    """Where the aligner's dictionaries find the occupation's translation more than once (pt
+    "tornou-se [professor] ... foi nomeado o primeiro [professor]"): the first one's verdict
+    if every one decides and all read the same gender; else ``verdict``."""
+    why = (
+        f"which gave no gender ({verdict.reason}): one of {len(others)} dictionary "
+        f"translations of {occupation!r} in the sentence, which all read the same gender"
+    )
+    found = [_read_instead(item, i, aligned, why) for i in others]
+    if any(one is None for one in found) or len({one.target_gender for one in found}) != 1:
+        return verdict
+    return found[0]
 
 
 def _read_instead(item: _Item, i: int, aligned: list[int], why: str) -> Verdict | None:
