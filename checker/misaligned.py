@@ -12,7 +12,7 @@ from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
 from checker.head_noun import COMMON_NOUN
 from checker.readings import every_reading_carries, inanimate
-from checker.records import ARTICLES
+from checker.records import ARTICLES, PREPOSITIONS
 
 #: Word classes the aligner slips onto beside a noun: punctuation, adpositions, conjunctions
 #: and particles (ru "Редактор позвонил строителю[,] потому что", "поймал разработчика [на]").
@@ -41,9 +41,10 @@ def person_beside(
     the nearest noun that names a person (every noun reading ``animate``), within BESIDE
     words (past function words only, from a verb; past prepositions only, from a thing),
     and is linked to no source word outside the occupation's phrase (its article, which
-    the aligner links to the noun as often as not: "caught the developer cheating"); None
-    where there is none or two at the same distance, or where the analyser marks no
-    animacy."""
+    the aligner links to the noun as often as not: "caught the developer cheating", and the
+    preposition before it, which a case may stand for: "with the [worker]" → "со
+    строителем"); None where there is none or two at the same distance, or where the
+    analyser marks no animacy."""
     if not rules.animate or not aligned:
         return None
     if all(words[i].upos_set <= FUNCTION_WORDS for i in aligned):
@@ -56,6 +57,8 @@ def person_beside(
         return None
     start, end = occupation
     while start > 0 and source_tokens[start - 1].lower() in ARTICLES:
+        start -= 1
+    if start > 0 and source_tokens[start - 1].lower() in PREPOSITIONS:
         start -= 1
     elsewhere = {t for s, t in alignment if not start <= s < end}
     for distance in range(1, BESIDE + 1):

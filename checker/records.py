@@ -22,6 +22,14 @@ from common.io import not_utf8, open_text, parse_jsonl_line, read_lines
 
 #: English's articles: they open the noun phrase of the word after them.
 ARTICLES = frozenset({"a", "an", "the"})
+#: English's prepositions: languages with case often write one as the case of the noun
+#: after it (ru "with the worker" → "со строителем", "строителем" instrumental).
+PREPOSITIONS = frozenset(
+    "about above across after against along among around at before behind below beneath "
+    "beside between beyond by despite during except for from in inside into like near of off "
+    "on onto outside over past since through to toward towards under until upon with within "
+    "without".split()
+)
 _TOKEN = re.compile(r"['’]s\b|\w+(?:(?:['’](?!s\b)|-)\w+)*|[^\w\s]")
 
 

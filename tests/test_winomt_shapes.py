@@ -252,6 +252,14 @@ def test_someone_gives_no_gender(label_word):
             {(1, "Аудитор"), (4, "подарок")},
             "wrong",
         ),
+        # Google's "встречу со строителем": the preposition before the occupation is linked
+        # to the person, whose instrumental case stands for it
+        (
+            "Secretary met with the worker because she had a contract",
+            "Секретарь пошла на встречу со строителем, потому что у нее был контракт.",
+            {(0, "Секретарь"), (1, "пошла"), (2, "со"), (2, "строителем"), (4, ",")},
+            "wrong",
+        ),
         # to the verb after the comma that follows the person
         (
             "The customer asked the salesperson if he could explain",
