@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from checker.agreement import bound_words, head_of, phrase_head
+from checker.agreement import bound_words, head_of, identified_person, phrase_head
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, TaggedSentence, Word
 from checker.clause import (
@@ -41,79 +40,22 @@ from checker.readings import (
     reads_as,
 )
 from checker.verb_final import PREDICATE_NOUN, verb_final_bound
+from checker.verdict import (
+    COMPLEMENT_OF,
+    CONFLICTING_GENDER,
+    NO_ALIGNMENT,
+    NO_GENDER,
+    NOT_A_PERSON,
+    REALIGNED,
+    THING_AS_PERSON,
+    UNMARKED_GENDER,
+    UNTRANSLATED,
+    Evidence,
+    TargetToken,
+    Verdict,
+    inconclusive,
+)
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
-
-#: Why a record is inconclusive.
-EMPTY_TRANSLATION = "empty_translation"
-NO_ALIGNMENT = "no_alignment"
-NO_GENDER = "no_gender"
-CONFLICTING_GENDER = "conflicting_gender"
-#: The noun's own gender is one its language's analyser gives nouns of either (agreement.toml
-#: ``unmarked``), and no word agreeing with it marks the person's (hi "लेखक हैं").
-UNMARKED_GENDER = "unmarked_gender"
-#: The aligned noun names a thing (every noun reading has an agreement.toml ``inanimate``
-#: feature set: ru "[Пекарня] – ее сестра", the baker translated as a bakery) and no
-#: predicate of the sentence marks the person's gender. Also the evidence role that says so.
-NOT_A_PERSON = "not_a_person"
-UNTRANSLATED = "untranslated"
-UNSUPPORTED_LANGUAGE = "unsupported_language"
-
-#: The evidence role of a word read in place of the aligned one.
-REALIGNED = "realigned"
-#: The evidence role of the noun read in place of its aligned complement (agreement.toml
-#: ``complement``, ``bare_complement``: es "[profesor] de secundaria", ar "[مضيفة] طيران").
-COMPLEMENT_OF = "complement_of"
-
-
-@dataclass(frozen=True, slots=True)
-class Evidence:
-    """A target word the gender was read from, and the readings that gave it."""
-
-    index: int
-    text: str
-    role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word;
-    # "predicate_noun": hi/ur, the noun before the copula of the noun's clause (and its
-    # words); "other_subject": a sentence predicate set aside, its subject being someone
-    # else; "realigned": the word read in place of the aligned one, and why;
-    # "complement_of": the noun read in place of its aligned complement; "not_a_person":
-    # why a noun that names a thing decides nothing
-    gender: str | None
-    readings: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TargetToken:
-    """A target word aligned to the occupation."""
-
-    index: int
-    text: str
-
-
-@dataclass(frozen=True)
-class Verdict:
-    label: str
-    reason: str | None = None
-    target_tokens: tuple[TargetToken, ...] = ()
-    target_gender: str | None = None
-    evidence: tuple[Evidence, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """The fields a result record gets beside the input record's own. Target tokens
-        and evidence stay dataclasses, which orjson (common.io.dumps) writes as JSON objects
-        field by field: building millions of small dicts first costs more than the rest
-        of writing."""
-        return {
-            "label": self.label,
-            "reason": self.reason,
-            "target_tokens": self.target_tokens,
-            "target_gender": self.target_gender,
-            "evidence": self.evidence,
-        }
-
-
-def inconclusive(reason: str) -> Verdict:
-    return Verdict(INCONCLUSIVE, reason)
-
 
 #: The word class of a word no analyser knows.
 _UNKNOWN = frozenset({"X"})
@@ -208,6 +150,7 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         own_readings = (*own_readings, why)
     kept = kept_note(own, words[head], rules)
     thing = inanimate(subject, rules)
+    thing_gender = own if thing else None
     if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell,
         # not those of the thing itself ("[Двигатель] сказал")
@@ -255,16 +198,35 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         if own is not None:  # in ``unmarked``, with no agreement to confirm it
             reason = UNMARKED_GENDER
         if thing:
-            why = (
-                f"{words[head].text}: every noun reading names a thing (inanimate), and no "
-                "predicate of the sentence marks the person's gender"
-            )
-            note = Evidence(head, words[head].text, NOT_A_PERSON, None, (why,))
-            evidence = (*notes, noun, note, *aside)
-            return Verdict(INCONCLUSIVE, NOT_A_PERSON, target_tokens, None, evidence)
+            return _thing(item, head, thing_gender, target_tokens, (*notes, noun), aside)
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (*notes, noun, *aside))
     verdict = CORRECT if gender == item.expected_gender else WRONG
     return Verdict(verdict, None, target_tokens, gender, (*notes, noun, *evidence, *aside))
+
+
+def _thing(
+    item: _Item,
+    head: int,
+    gender: str | None,
+    target_tokens: tuple[TargetToken, ...],
+    read: tuple[Evidence, ...],
+    aside: list[Evidence],
+) -> Verdict:
+    """An occupation translated as a thing, where no predicate marks the person's gender: by
+    its own gender where the translation says the thing is a person (ru "Пекарня – ее
+    сестра", the baker made a bakery; M2M-100 writes it for sisters, "пекарь" for
+    brothers), as the grammar paper's pipeline reads it; else `not_a_person`."""
+    word = item.words[head].text
+    person = identified_person(item.words, head, item.rules) if gender else None
+    if person is None:
+        why = f"{word}: every noun reading names a thing (inanimate), and no predicate of the "
+        note = Evidence(head, word, NOT_A_PERSON, None, (why + "sentence marks a gender",))
+        return Verdict(INCONCLUSIVE, NOT_A_PERSON, target_tokens, None, (*read, note, *aside))
+    said = item.words[person].text
+    why = f"{word}: names a thing, said to be the person {said!r}: read by its own gender"
+    note = Evidence(head, word, THING_AS_PERSON, gender, (why,))
+    verdict = CORRECT if gender == item.expected_gender else WRONG
+    return Verdict(verdict, None, target_tokens, gender, (*read, note, *aside))
 
 
 def _plausible(

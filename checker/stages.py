@@ -18,8 +18,9 @@ import orjson
 from checker.agreement_rules import agreement_rules
 from checker.backends import registry
 from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
-from checker.label import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive, label
+from checker.label import label
 from checker.records import Item
+from checker.verdict import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive
 from common.errors import MissingResourceError
 
 

@@ -1,0 +1,83 @@
+"""What the labeller returns: a verdict (label, reason), the target words it read, and the
+evidence for it, with the names of the reasons and evidence roles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from common.fields import INCONCLUSIVE
+
+#: Why a record is inconclusive.
+EMPTY_TRANSLATION = "empty_translation"
+NO_ALIGNMENT = "no_alignment"
+NO_GENDER = "no_gender"
+CONFLICTING_GENDER = "conflicting_gender"
+#: The noun's own gender is one its language's analyser gives nouns of either (agreement.toml
+#: ``unmarked``), and no word agreeing with it marks the person's (hi "लेखक हैं").
+UNMARKED_GENDER = "unmarked_gender"
+#: The aligned noun names a thing (every noun reading has an agreement.toml ``inanimate``
+#: feature set: ru "[Пекарня] – ее сестра", the baker translated as a bakery) and no
+#: predicate of the sentence marks the person's gender. Also the evidence role that says so.
+NOT_A_PERSON = "not_a_person"
+#: The evidence role of a thing read by its own gender where the translation says it is a
+#: person (ru "[Пекарня] – ее сестра").
+THING_AS_PERSON = "thing_as_person"
+UNTRANSLATED = "untranslated"
+UNSUPPORTED_LANGUAGE = "unsupported_language"
+
+#: The evidence role of a word read in place of the aligned one.
+REALIGNED = "realigned"
+#: The evidence role of the noun read in place of its aligned complement (agreement.toml
+#: ``complement``, ``bare_complement``: es "[profesor] de secundaria", ar "[مضيفة] طيران").
+COMPLEMENT_OF = "complement_of"
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A target word the gender was read from, and the readings that gave it."""
+
+    index: int
+    text: str
+    role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word;
+    # "predicate_noun": hi/ur, the noun before the copula of the noun's clause (and its
+    # words); "other_subject": a sentence predicate set aside, its subject being someone
+    # else; "realigned": the word read in place of the aligned one, and why;
+    # "complement_of": the noun read in place of its aligned complement; "not_a_person":
+    # why a noun that names a thing decides nothing
+    gender: str | None
+    readings: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetToken:
+    """A target word aligned to the occupation."""
+
+    index: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    label: str
+    reason: str | None = None
+    target_tokens: tuple[TargetToken, ...] = ()
+    target_gender: str | None = None
+    evidence: tuple[Evidence, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields a result record gets beside the input record's own. Target tokens
+        and evidence stay dataclasses, which orjson (common.io.dumps) writes as JSON objects
+        field by field: building millions of small dicts first costs more than the rest
+        of writing."""
+        return {
+            "label": self.label,
+            "reason": self.reason,
+            "target_tokens": self.target_tokens,
+            "target_gender": self.target_gender,
+            "evidence": self.evidence,
+        }
+
+
+def inconclusive(reason: str) -> Verdict:
+    return Verdict(INCONCLUSIVE, reason)
