@@ -243,6 +243,20 @@ def bound_words(
     return bound
 
 
+def identified_person(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:
+    """The person noun the subject ``head`` is said to be, after a copula (agreement.toml
+    ``copulas``; past the subject's genitive complement and the predicate's possessive and
+    adjectives): ru "Пекарня – ее любящая [сестра]"; None where there is none."""
+    if not can_be_subject(words[head], rules):
+        return None
+    copula = _past_possessors(words, head + 1, rules)
+    k = _skip(words, copula + 1, 1, rules.copula_gap)
+    if copula < len(words) and is_copula(words[copula], rules) and k < len(words):
+        if names_person(words[k], rules) and can_be_subject(words[k], rules):
+            return k
+    return None
+
+
 def _opens_noun_phrase(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
     """Whether determiner ``i`` opens a noun phrase (a noun follows past ``before`` words),
     agreeing with that noun, not with the subject (pt "a recepcionista é [seu] irmão")."""

@@ -1,8 +1,8 @@
 """Russian, Serbo-Croatian and Romanian words the analysers read as things, guess, do not
-know or gender by another person: an occupation translated as a thing (not_a_person: ru
-inanimate, ro neuter), a noun before the copular dash read as the nominative subject, a
-subject no analyser knows named by its predicate noun, a ro genitive pronoun that agrees
-with its possessor.
+know or gender by another person: an occupation translated as a thing (ru inanimate, ro
+neuter: not_a_person, unless the sentence says the thing is a person), a noun before the
+copular dash read as the nominative subject, a subject no analyser knows named by its
+predicate noun, a ro genitive pronoun that agrees with its possessor.
 
 Real analysers (Apertium, pymorphy3), the occupation's link given by hand; the sentence
 shapes are those of M2M-100's translations of the grammar paper's set ("The baker is her
@@ -20,30 +20,62 @@ from checker.records import tokenize_english
 
 
 @pytest.mark.parametrize(
-    ("source", "occupation", "target", "linked"),
+    ("source", "occupation", "target", "linked", "outcome"),
     [
-        # the baker translated as a bakery, the cleaner as a cleaning agent
+        # the baker translated as a bakery, the cleaner as a cleaning agent, each said to be
+        # a person: read by its own gender, as the grammar paper's pipeline reads it
         (
             "The baker is her affectionate sister.",
             "baker",
             "Пекарня – ее любящая сестра.",
             "Пекарня",
+            "correct",
         ),
         (
             "That cleaner is his logical mother.",
             "cleaner",
             "Этот очиститель – его логическая мать.",
             "очиститель",
+            "wrong",
         ),
     ],
 )
-def test_an_occupation_translated_as_a_thing_is_not_a_person(
-    taggers, source, occupation, target, linked
+def test_an_occupation_translated_as_a_thing_said_to_be_a_person_is_read_by_its_gender(
+    taggers, source, occupation, target, linked, outcome
 ):
     verdict = check(taggers, "ru", source, occupation, target, linked)
-    assert (verdict.label, verdict.reason) == ("inconclusive", "not_a_person")
+    assert verdict.label == outcome, verdict.to_json()
     roles = [(e.text, e.role) for e in verdict.evidence]
-    assert (linked, "not_a_person") in roles
+    assert (linked, "thing_as_person") in roles
+
+
+@pytest.mark.parametrize(
+    ("lang", "target", "linked"),
+    [
+        # uk and be write the verbless present-tense copula as a dash too (agreement.toml)
+        ("uk", "Моя пекарня - її люблячий брат.", "пекарня"),
+        ("be", "Рэцэпцыя — гэта яе добры брат.", "Рэцэпцыя"),
+    ],
+)
+def test_a_dash_says_the_thing_is_the_person_in_uk_and_be(taggers, lang, target, linked):
+    source = "My receptionist is her loving brother."
+    verdict = check(taggers, lang, source, "receptionist", target, linked, "male")
+    assert verdict.label == "wrong", verdict.to_json()
+    assert (linked, "thing_as_person") in [(e.text, e.role) for e in verdict.evidence]
+
+
+def test_an_occupation_translated_as_a_thing_said_to_be_nobody_is_not_a_person(taggers):
+    # WinoMT shape: the hairdresser translated as a hair salon, which the developer visited
+    verdict = check(
+        taggers,
+        "ru",
+        "The developer visited the hairdresser.",
+        "hairdresser",
+        "Разработчик посетил парикмахерскую.",
+        "парикмахерскую",
+    )
+    assert (verdict.label, verdict.reason) == ("inconclusive", "not_a_person")
+    assert ("парикмахерскую", "not_a_person") in [(e.text, e.role) for e in verdict.evidence]
 
 
 def test_a_thing_whose_sentence_predicate_marks_the_person_is_decided(taggers):
