@@ -44,6 +44,7 @@ class AgreementRules:
     copulas: frozenset[str]
     copula_gap: frozenset[str]
     inanimate: tuple[FeatureSet, ...]
+    thing_masculine: tuple[FeatureSet, ...]
     animate: tuple[FeatureSet, ...]
     subject_verbs: tuple[FeatureSet, ...]
     unmarked: frozenset[str]
@@ -78,7 +79,7 @@ def agreement_rules(lang: str) -> AgreementRules:
 #: The fields that hold feature sets.
 _FEATURE_SETS = frozenset(
     "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs".split()
-) | {"not_attributive", "subject_pronoun", "possessor_case", "impersonal"}
+) | {"not_attributive", "subject_pronoun", "possessor_case", "impersonal", "thing_masculine"}
 
 
 def _field(key: str, value: Any) -> Any:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from checker.agreement import bound_words, head_of, identified_person, phrase_head
 from checker.agreement_rules import AgreementRules
-from checker.backends.base import Alignment, TaggedSentence, Word
+from checker.backends.base import MALE, Alignment, TaggedSentence, Word
 from checker.clause import (
     CLAUSE,
     OTHER_SUBJECT,
@@ -36,6 +36,7 @@ from checker.misaligned import person_beside, sole_unlinked_person
 from checker.readings import (
     agrees_with_possessor,
     gender_of,
+    has_feats,
     inanimate,
     reads_as,
 )
@@ -151,6 +152,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     kept = kept_note(own, words[head], rules)
     thing = inanimate(subject, rules)
     thing_gender = own if thing else None
+    if thing and own is None and has_feats(subject, rules.thing_masculine):
+        thing_gender = MALE  # ro "Frigiderul", neuter: masculine in the singular
     if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell,
         # not those of the thing itself ("[Двигатель] сказал")
