@@ -246,13 +246,15 @@ def bound_words(
 def identified_person(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:
     """The person noun the subject ``head`` is said to be, after a copula (agreement.toml
     ``copulas``; past the subject's genitive complement and the predicate's possessive and
-    adjectives): ru "Пекарня – ее любящая [сестра]"; None where there is none."""
+    adjectives), in the subject case or the ``copula_case``: ru "Пекарня – ее любящая
+    [сестра]", "Этот приемник является ее любящим [братом]"; None where there is none."""
     if not can_be_subject(words[head], rules):
         return None
     copula = _past_possessors(words, head + 1, rules)
     k = _skip(words, copula + 1, 1, rules.copula_gap)
     if copula < len(words) and is_copula(words[copula], rules) and k < len(words):
-        if names_person(words[k], rules) and can_be_subject(words[k], rules):
+        case = can_be_subject(words[k], rules) or _has_feats(words[k], rules.copula_case)
+        if names_person(words[k], rules) and case:  # "является ее [братом]"
             return k
     return None
 

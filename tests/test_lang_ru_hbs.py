@@ -38,6 +38,14 @@ from checker.records import tokenize_english
             "очиститель",
             "wrong",
         ),
+        # after a copula verb the predicate noun is instrumental
+        (
+            "That receptionist is her loving brother.",
+            "receptionist",
+            "Этот приемник является ее любящим братом.",
+            "приемник",
+            "wrong",
+        ),
     ],
 )
 def test_an_occupation_translated_as_a_thing_said_to_be_a_person_is_read_by_its_gender(
