@@ -230,7 +230,7 @@ def bound_words(
     # its complement in the possessor's case (ru "Глава компании – ее брат"); a noun's
     # gender is its noun readings' (ru "Кухарь" is also an imperative)
     copula = _past_possessors(words, phrase_end, rules)
-    k = _skip(words, copula + 1, 1, rules.copula_gap)
+    k = _predicate_noun(words, copula, rules)
     own = rules.noun if is_of(words[head], rules.noun) else words[head].upos_set
     if (
         k < len(words)
@@ -245,18 +245,33 @@ def bound_words(
 
 def identified_person(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:
     """The person noun the subject ``head`` is said to be, after a copula (agreement.toml
-    ``copulas``; past the subject's genitive complement and the predicate's possessive and
-    adjectives), in the subject case or the ``copula_case``: ru "Пекарня – ее любящая
-    [сестра]", "Этот приемник является ее любящим [братом]"; None where there is none."""
+    ``copulas``; past the words after the subject that agree with it, its genitive
+    complement, and the predicate's possessive and adjectives), in the subject case or the
+    ``copula_case``: ru "Пекарня – ее любящая [сестра]", "Этот приемник является ее
+    любящим [братом]"; None where there is none."""
     if not can_be_subject(words[head], rules):
         return None
-    copula = _past_possessors(words, head + 1, rules)
-    k = _skip(words, copula + 1, 1, rules.copula_gap)
+    copula = _past_possessors(words, _skip(words, head + 1, 1, rules.after), rules)
+    k = _predicate_noun(words, copula, rules)
     if copula < len(words) and is_copula(words[copula], rules) and k < len(words):
         case = can_be_subject(words[k], rules) or _has_feats(words[k], rules.copula_case)
         if names_person(words[k], rules) and case:  # "является ее [братом]"
             return k
     return None
+
+
+def _predicate_noun(words: Sequence[Word], copula: int, rules: AgreementRules) -> int:
+    """Where the predicate noun after ``copula`` would stand: past ``copula_gap`` words, and
+    past a word read as a noun only by its ending (an adjective the analysers lack) before
+    a noun (nl "haar [arrogante] broer")."""
+    k = _skip(words, copula + 1, 1, rules.copula_gap)
+    while (
+        k + 1 < len(words)
+        and all(reading.guessed for reading in words[k].analyses)
+        and is_of(words[k + 1], rules.noun)
+    ):
+        k += 1
+    return k
 
 
 def _opens_noun_phrase(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:

@@ -81,8 +81,9 @@ CASES = [
     ("lt", "Mano dėdė yra jos jautrus brolis.", "dėdė", "male", "correct", "dėdė"),
     # "medicinos sesuo" (a nurse): sesuo is the feminine of the -uo declension
     ("lt", "Medicinos sesuo yra jo mylimas brolis.", "sesuo", "male", "wrong", "sesuo"),
-    # lt: a word no rule reads takes the predicate noun's gender after the copula
-    ("lt", "Šuo yra jo emocinis brolis.", "Šuo", "male", "correct", "predicate emocinis"),
+    # lt: a word no rule reads takes the predicate noun's gender after the copula (past
+    # the adjective before it, which only its ending reads: "emocinis" is no noun)
+    ("lt", "Šuo yra jo emocinis brolis.", "Šuo", "male", "correct", "predicate brolis"),
     # lv: -s/-š/-is masculine, -a/-e feminine; possessives agree
     (
         "lv",

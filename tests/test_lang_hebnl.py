@@ -41,6 +41,10 @@ CASES = [
     ("he", "המהנדס היא אחותו.", "המהנדס", "female", "wrong"),
     # Dutch: the noun's form, from Apertium's lexicon or the suffix rules
     ("nl", "De redacteur is haar emotionele broer.", "redacteur", "male", "correct"),
+    # a common-gender subject (Apertium's mf "klerk") names the person its predicate noun
+    # names, past an adjective the analyser lacks ("arrogante", guessed a noun by its ending)
+    ("nl", "De klerk is haar emotionele broer.", "klerk", "female", "wrong"),
+    ("nl", "Mijn klerk is zijn arrogante broer.", "klerk", "male", "correct"),
     ("nl", "Mijn secretaris is zijn rebelse broer.", "secretaris", "male", "correct"),
     ("nl", "Mijn supervisor is zijn opstandige broer.", "supervisor", "male", "correct"),
     ("nl", "Daarna werd Gizenga lerares aan een school.", "lerares", "female", "correct"),

@@ -146,8 +146,9 @@ def test_a_romanian_genitive_pronoun_takes_its_possessors_gender_not_the_nouns(t
     assert ("iubitor" in texts) == ("iubitor" in target)
 
 
-def test_a_romanian_neuter_noun_names_a_thing_whatever_agrees_with_it(taggers):
-    # the hairdresser translated as "my refrigerator": "meu" agrees with the thing
+def test_a_romanian_neuter_thing_is_read_by_its_own_agreement_not_its_possessive(taggers):
+    # the hairdresser translated as "my refrigerator", said to be her brother: "meu" agrees
+    # with the thing, which is read as the masculine a neuter is in the singular
     verdict = check(
         taggers,
         "ro",
@@ -155,8 +156,11 @@ def test_a_romanian_neuter_noun_names_a_thing_whatever_agrees_with_it(taggers):
         "hairdresser",
         "Frigiderul meu este fratele ei iubitor.",
         "Frigiderul",
+        "male",
     )
-    assert (verdict.label, verdict.reason) == ("inconclusive", "not_a_person")
+    assert verdict.label == "correct", verdict.to_json()
+    roles = [e.role for e in verdict.evidence]
+    assert "thing_as_person" in roles and "phrase" not in roles
 
 
 def test_a_person_sense_the_first_analyser_lacks_is_read_from_the_next(taggers):
