@@ -16,6 +16,8 @@ def _readings(verdict) -> str:
     ("lang", "translation", "word", "expected", "outcome", "rule"),
     [
         # compounds on agent nouns the German lexicon lacks: -or, -ist/-yst, -eur are masculine
+        # ("Modestylist" is no compound on "List": before a head of four letters, only a
+        # listed noun is a modifier)
         (
             "de",
             "Grunander arbeitete auch im Finanzrecht und kurzzeitig als IIHF-Auditor.",
@@ -26,8 +28,8 @@ def _readings(verdict) -> str:
         ),
         (
             "de",
-            "Nach ihrer Karriere arbeitete Mashburn für Vogue als Starvisagist.",
-            "Starvisagist",
+            "Nach ihrer Karriere arbeitete Mashburn für Vogue als Modestylist.",
+            "Modestylist",
             "female",
             WRONG,
             "agent nouns in -or, -ist, -eur",

@@ -23,10 +23,13 @@ from common.errors import MissingResourceError
 
 #: A compound's head must be at least this long to be looked up ("Softwareentwickler").
 MIN_COMPOUND_HEAD = 4
-#: A shorter modifier before it must be a listed noun of at least MIN_LISTED_MODIFIER letters
-#: ("Bau|leiter", "Hof|diener"; german-nouns lists the letters and the river Ob) or end in a
-#: hyphen ("TV-Rollen"): "Sty|list", "Ob|wohl", "J|eder" are no compounds.
+#: A shorter modifier before it, or any before a head of only MIN_COMPOUND_HEAD letters,
+#: must be a listed noun of at least MIN_LISTED_MODIFIER letters, with or without a linking
+#: element ("Bau|leiter", "Küche|n|chef"; german-nouns lists the letters and the river Ob),
+#: or end in a hyphen ("TV-Rollen"): "Sty|list", "Ob|wohl", "J|eder", "Modesty|list",
+#: "Assist|ente" are no compounds.
 MIN_COMPOUND_MODIFIER, MIN_LISTED_MODIFIER = 4, 3
+_LINKING_ELEMENTS = ("", "s", "n", "en", "es")
 
 
 def _readings(texts: Iterable[str]) -> tuple[Reading, ...]:
@@ -213,7 +216,7 @@ class GermanAnalyser:
             return _noun_analyses(word, self._person_first(word), "german-nouns")
         for start in range(1, len(word) - MIN_COMPOUND_HEAD + 1):
             head = word[start].upper() + word[start + 1 :]
-            if head in self.nouns and self._modifier(word[:start]):
+            if head in self.nouns and self._modifier(word[:start], head):
                 prefix = word[:start]
                 found = [
                     (prefix + head.lower(), reading) for _, reading in self._person_first(head)
@@ -221,14 +224,16 @@ class GermanAnalyser:
                 return _noun_analyses(word, found, f"german-nouns, compound head {head}")
         return ()
 
-    def _modifier(self, prefix: str) -> bool:
-        """Whether ``prefix`` may be the first part of a compound (see MIN_COMPOUND_MODIFIER),
-        with or without a linking -s ("Arbeit|s|amt")."""
-        if len(prefix) >= MIN_COMPOUND_MODIFIER or prefix.endswith("-"):
+    def _modifier(self, prefix: str, head: str) -> bool:
+        """Whether ``prefix`` may be the first part of a compound on ``head`` (see
+        MIN_COMPOUND_MODIFIER)."""
+        if prefix.endswith("-"):
+            return True
+        if len(prefix) >= MIN_COMPOUND_MODIFIER and len(head) > MIN_COMPOUND_HEAD:
             return True
         stem = prefix[:1].upper() + prefix[1:]
-        return len(prefix) >= MIN_LISTED_MODIFIER and (
-            stem in self.nouns or stem.removesuffix("s") in self.nouns
+        return len(prefix) >= MIN_LISTED_MODIFIER and any(
+            stem.removesuffix(link) in self.nouns for link in _LINKING_ELEMENTS
         )
 
     def _person_first(self, noun: str) -> list[tuple[str, Reading]]:
