@@ -77,10 +77,19 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             "es",
             ("correct", None, "female"),
         ),
-        # the copula's complement is another noun phrase: nothing binds the noun
+        # where nothing else gives a common-gender noun a gender, the copula's complement
+        # names the person (but "El periodista es su hermana" above: the article decides)
         (
-            "Journalist is her sister.",
-            "Periodista es su hermana.",
+            "Journalist is her brother.",
+            "Periodista es su hermano.",
+            "female",
+            "es",
+            ("wrong", None, "male"),
+        ),
+        # ... not a complement that is no noun: nothing binds the noun
+        (
+            "Journalist is her own.",
+            "Periodista es suya.",
             "female",
             "es",
             ("inconclusive", "no_gender", None),
