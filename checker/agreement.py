@@ -267,6 +267,7 @@ def _predicate_noun(words: Sequence[Word], copula: int, rules: AgreementRules) -
     k = _skip(words, copula + 1, 1, rules.copula_gap)
     while (
         k + 1 < len(words)
+        and words[k].analyses
         and all(reading.guessed for reading in words[k].analyses)
         and is_of(words[k + 1], rules.noun)
     ):

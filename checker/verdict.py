@@ -44,7 +44,8 @@ class Evidence:
     # words); "other_subject": a sentence predicate set aside, its subject being someone
     # else; "realigned": the word read in place of the aligned one, and why;
     # "complement_of": the noun read in place of its aligned complement; "not_a_person":
-    # why a noun that names a thing decides nothing
+    # why a noun that names a thing decides nothing; "thing_as_person": a thing the
+    # sentence says is a person, read by its own gender
     gender: str | None
     readings: tuple[str, ...]
 
