@@ -57,6 +57,8 @@ CASES = [
     # noun names, after the copula (agreement.toml romance `copulas`; ca is Romance too)
     ("es", "Mi contable es su hermana emocional.", "contable", "female", "correct"),
     ("ca", "L'analista és el seu germà afectuós.", "analista", "female", "wrong"),
+    # ... past an adjective left in English ("dainty", which no analyser knows)
+    ("it", "L'auditor è il suo dainty fratello.", "auditor", "female", "wrong"),
     # nothing German about a bare English word: untranslated
     ("de", "Janitor ist ihr Bruder.", "Janitor", "male", "inconclusive"),
     # fr: Apertium knows only "la garde" (the watch); "le garde" is the guard, masculine
