@@ -229,12 +229,10 @@ def bound_words(
     # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`), past
     # its complement in the possessor's case (ru "Глава компании – ее брат"); a noun's
     # gender is its noun readings' (ru "Кухарь" is also an imperative)
-    copula = _past_possessors(words, phrase_end, rules)
-    k = _predicate_noun(words, copula, rules)
+    k = _predicate_noun(words, phrase_end, rules)
     own = rules.noun if is_of(words[head], rules.noun) else words[head].upos_set
     if (
-        k < len(words)
-        and is_copula(words[copula], rules)
+        k is not None
         and is_of(words[k], rules.noun)
         and can_be_subject(words[k], rules)
         and not any(gender_of(words[i], c)[0] for i, c, _ in [(head, own, 0), *bound])
@@ -251,19 +249,21 @@ def identified_person(words: Sequence[Word], head: int, rules: AgreementRules) -
     любящим [братом]"; None where there is none."""
     if not can_be_subject(words[head], rules):
         return None
-    copula = _past_possessors(words, _skip(words, head + 1, 1, rules.after), rules)
-    k = _predicate_noun(words, copula, rules)
-    if copula < len(words) and is_copula(words[copula], rules) and k < len(words):
-        case = can_be_subject(words[k], rules) or _has_feats(words[k], rules.copula_case)
-        if names_person(words[k], rules) and case:  # "является ее [братом]"
-            return k
-    return None
+    k = _predicate_noun(words, _skip(words, head + 1, 1, rules.after), rules)
+    if k is None or not names_person(words[k], rules):
+        return None
+    case = can_be_subject(words[k], rules) or _has_feats(words[k], rules.copula_case)
+    return k if case else None  # "является ее [братом]"
 
 
-def _predicate_noun(words: Sequence[Word], copula: int, rules: AgreementRules) -> int:
-    """Where the predicate noun after ``copula`` would stand: past ``copula_gap`` words, and
-    past a word read as a noun only by its ending (an adjective the analysers lack) before
-    a noun (nl "haar [arrogante] broer")."""
+def _predicate_noun(words: Sequence[Word], start: int, rules: AgreementRules) -> int | None:
+    """Where the predicate noun stands after a copula at ``start`` (past the subject's
+    complement in the possessor's case): past ``copula_gap`` words, and past a word read as
+    a noun only by its ending (an adjective the analysers lack) before a noun (nl "haar
+    [arrogante] broer"); None where no copula stands there, or nothing after it."""
+    copula = _past_possessors(words, start, rules)
+    if copula >= len(words) or not is_copula(words[copula], rules):
+        return None
     k = _skip(words, copula + 1, 1, rules.copula_gap)
     while (
         k + 1 < len(words)
@@ -272,7 +272,7 @@ def _predicate_noun(words: Sequence[Word], copula: int, rules: AgreementRules) -
         and is_of(words[k + 1], rules.noun)
     ):
         k += 1
-    return k
+    return k if k < len(words) else None
 
 
 def _opens_noun_phrase(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:

@@ -222,8 +222,11 @@ def _thing(
     word = item.words[head].text
     person = identified_person(item.words, head, item.rules) if gender else None
     if person is None:
-        why = f"{word}: every noun reading names a thing (inanimate), and no predicate of the "
-        note = Evidence(head, word, NOT_A_PERSON, None, (why + "sentence marks a gender",))
+        why = (
+            f"{word}: every noun reading names a thing (inanimate), and no predicate of the "
+            "sentence marks a gender"
+        )
+        note = Evidence(head, word, NOT_A_PERSON, None, (why,))
         return Verdict(INCONCLUSIVE, NOT_A_PERSON, target_tokens, None, (*read, note, *aside))
     said = item.words[person].text
     why = f"{word}: names a thing, said to be the person {said!r}: read by its own gender"

@@ -87,9 +87,7 @@ def languages() -> Mapping[str, Language]:
                 stanza=row.get("stanza"),
                 aliases=tuple(row.get("aliases", ())),
                 apertium=ApertiumAnalyserSpec(
-                    apertium["automorf"],
-                    apertium["package"],
-                    tuple(apertium.get("hyphen_enclitics", ())),
+                    **{**apertium, "hyphen_enclitics": tuple(apertium.get("hyphen_enclitics", ()))}
                 )
                 if apertium
                 else None,

@@ -93,19 +93,20 @@ def test_bare_english_word_is_untranslated(label_word):
 
 
 def _realigned(taggers, lang, source, occupation, translation, linked, translates, expected):
-    """Label with the occupation's head linked to word ``linked`` and the aligner's
-    dictionaries giving word ``translates`` as its translation."""
+    """Label with the occupation's head linked to word ``linked`` (None: to nothing) and the
+    aligner's dictionaries giving the words ``translates`` as its translations."""
     sentence = taggers(lang).tag([translation])[0]
     tokens = sentence.tokens
     head = occupation[1] - 1
+    found = [i for i, token in enumerate(tokens) if token.lower() in translates]
     return label(
         expected_gender=expected,
         source_tokens=source.split(),
         occupation=occupation,
         sentence=sentence,
-        alignment=frozenset({(head, tokens.index(linked))}),
+        alignment=frozenset({(head, tokens.index(linked))}) if linked else frozenset(),
         rules=agreement_rules(lang),
-        translations=lambda s: [tokens.index(translates)] if s == head else [],
+        translations=lambda s: found if s == head else [],
     )
 
 
@@ -118,30 +119,12 @@ def test_a_word_without_gender_gives_way_to_a_translation_in_the_sentence(tagger
         (3, 4),
         "que um médico treinado pôde realizar tal experimento.",
         "realizar",
-        "médico",
+        {"médico"},
         "male",
     )
     assert verdict.label == "correct", verdict.to_json()
     assert verdict.evidence[0].role == "realigned"
     assert "realizar" in verdict.evidence[0].readings[0]
-
-
-def _unaligned(taggers, lang, source, occupation, translation, expected):
-    """Label with the occupation linked to nothing and the aligner's dictionaries giving
-    every token of the translation spelled like its last word's translation ("professor")."""
-    sentence = taggers(lang).tag([translation])[0]
-    tokens = sentence.tokens
-    head = occupation[1] - 1
-    found = [i for i, token in enumerate(tokens) if token.lower().startswith("professor")]
-    return label(
-        expected_gender=expected,
-        source_tokens=source.split(),
-        occupation=occupation,
-        sentence=sentence,
-        alignment=frozenset(),
-        rules=agreement_rules(lang),
-        translations=lambda s: found if s == head else [],
-    )
 
 
 @pytest.mark.parametrize(
@@ -156,7 +139,8 @@ def _unaligned(taggers, lang, source, occupation, translation, expected):
 )
 def test_every_dictionary_translation_reading_one_gender_decides(taggers, translation, outcome):
     source = "Fokker became a physics teacher"
-    verdict = _unaligned(taggers, "pt", source, (4, 5), translation, "male")
+    translates = {"professor", "professora"}
+    verdict = _realigned(taggers, "pt", source, (4, 5), translation, None, translates, "male")
     assert verdict.label == outcome, verdict.to_json()
     if outcome == "correct":
         assert "all read the same gender" in verdict.evidence[0].readings[0]
@@ -172,7 +156,7 @@ def test_a_compound_occupation_keeps_a_head_that_translates_it(taggers):
         (2, 4),
         "derrubar a decisão do juiz de linha.",
         "juiz",
-        "juiz",
+        {"juiz"},
         "male",
     )
     assert verdict.label == "correct", verdict.to_json()

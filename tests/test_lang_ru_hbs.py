@@ -18,62 +18,81 @@ from checker.agreement_rules import agreement_rules
 from checker.label import label
 from checker.records import tokenize_english
 
+_SAID_TO_BE_BROTHER = "My receptionist is her loving brother."
+
 
 @pytest.mark.parametrize(
-    ("source", "occupation", "target", "linked", "outcome"),
+    ("lang", "source", "occupation", "target", "linked", "expected", "outcome"),
     [
         # the baker translated as a bakery, the cleaner as a cleaning agent, each said to be
         # a person: read by its own gender, as the grammar paper's pipeline reads it
         (
+            "ru",
             "The baker is her affectionate sister.",
             "baker",
             "Пекарня – ее любящая сестра.",
             "Пекарня",
+            "female",
             "correct",
         ),
         (
+            "ru",
             "That cleaner is his logical mother.",
             "cleaner",
             "Этот очиститель – его логическая мать.",
             "очиститель",
+            "female",
             "wrong",
         ),
         # after a copula verb the predicate noun is instrumental
         (
+            "ru",
             "That receptionist is her loving brother.",
             "receptionist",
             "Этот приемник является ее любящим братом.",
             "приемник",
+            "female",
+            "wrong",
+        ),
+        # uk and be write the verbless present-tense copula as a dash too (agreement.toml)
+        (
+            "uk",
+            _SAID_TO_BE_BROTHER,
+            "receptionist",
+            "Моя пекарня - її люблячий брат.",
+            "пекарня",
+            "male",
+            "wrong",
+        ),
+        (
+            "be",
+            _SAID_TO_BE_BROTHER,
+            "receptionist",
+            "Рэцэпцыя — гэта яе добры брат.",
+            "Рэцэпцыя",
+            "male",
+            "wrong",
+        ),
+        # ro: a neuter thing agrees as a masculine noun in the singular (agreement.toml
+        # thing_masculine); M2M writes "Frigiderul" for the attendant only when a brother
+        (
+            "ro",
+            _SAID_TO_BE_BROTHER,
+            "receptionist",
+            "Frigiderul este sora ei iubitoare.",
+            "Frigiderul",
+            "female",
             "wrong",
         ),
     ],
 )
 def test_an_occupation_translated_as_a_thing_said_to_be_a_person_is_read_by_its_gender(
-    taggers, source, occupation, target, linked, outcome
+    taggers, lang, source, occupation, target, linked, expected, outcome
 ):
-    verdict = check(taggers, "ru", source, occupation, target, linked)
+    verdict = check(taggers, lang, source, occupation, target, linked, expected)
     assert verdict.label == outcome, verdict.to_json()
     roles = [(e.text, e.role) for e in verdict.evidence]
     assert (linked, "thing_as_person") in roles
-
-
-@pytest.mark.parametrize(
-    ("lang", "target", "linked"),
-    [
-        # uk and be write the verbless present-tense copula as a dash too (agreement.toml)
-        ("uk", "Моя пекарня - її люблячий брат.", "пекарня"),
-        ("be", "Рэцэпцыя — гэта яе добры брат.", "Рэцэпцыя"),
-        # ro: a neuter thing agrees as a masculine noun in the singular (agreement.toml
-        # thing_masculine); M2M writes "Frigiderul" for the attendant only when a brother
-        ("ro", "Frigiderul este sora ei iubitoare.", "Frigiderul"),
-    ],
-)
-def test_a_copula_says_the_thing_is_the_person(taggers, lang, target, linked):
-    source = "My receptionist is her loving brother."
-    expected = "female" if lang == "ro" else "male"
-    verdict = check(taggers, lang, source, "receptionist", target, linked, expected)
-    assert verdict.label == "wrong", verdict.to_json()
-    assert (linked, "thing_as_person") in [(e.text, e.role) for e in verdict.evidence]
 
 
 def test_an_occupation_translated_as_a_thing_said_to_be_nobody_is_not_a_person(taggers):
