@@ -3,7 +3,8 @@
 Before the words agreeing with it are read, the noun is narrowed to what it can be as the
 occupation: a person, not a thing that shares its form; before a copula, its subject case;
 a common noun before other word classes. Its own gender may then be one that alone marks
-no one (``unmarked``), one agreement may not overrule (``kept``), or one its determiner
+no one (``unmarked``), the masculine of a noun with a feminine form of its own, which
+nothing overrules (``counterparts``), or one its determiner
 corrects (``determiner_genders``: a homonym the analyser lacks). Data: agreement.toml.
 """
 
@@ -14,7 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from checker.agreement_rules import AgreementRules
-from checker.backends.base import Alignment, Word
+from checker.backends.base import MALE, Alignment, Word
 from checker.readings import carries, has_feats, inanimate, is_copula, is_of, reads_as
 
 #: The word class of an occupation: a common noun.
@@ -27,9 +28,20 @@ SUBSTANTIVE = frozenset({"ADJ", "VERB"})
 
 def gender_unmarked(own: str | None, word: Word, rules: AgreementRules) -> bool:
     """Whether the noun's own gender alone does not mark the person's (agreement.toml
-    ``unmarked``, unless its ending is one of ``marked``: hi "लेखक", whose feminine is
-    "लेखिका")."""
-    return own in rules.unmarked and not any(re.search(end, word.text) for end in rules.marked)
+    ``unmarked``), unless it is a masculine with a feminine counterpart: hi "लेखक", whose
+    feminine is "लेखिका"."""
+    return own in rules.unmarked and counterpart_ending(own, word, rules) is None
+
+
+def counterpart_ending(own: str | None, word: Word, rules: AgreementRules) -> str | None:
+    """The ending (agreement.toml ``counterparts``) by which the masculine noun ``word``
+    has a distinct feminine form (es "enfermero"/"enfermera", hi "शिक्षक"/"शिक्षिका"), so
+    that it is the masculine whoever it names; None for another gender, another noun, or
+    a noun whose gender was guessed from its ending (a loan, es "la janitor")."""
+    if own != MALE or any(reading.guessed for reading in word.analyses):
+        return None
+    text = word.text.lower()
+    return next((end for end in sorted(rules.counterparts) if re.search(end, text)), None)
 
 
 def genderless_note(word: Word, rules: AgreementRules) -> str | None:
@@ -71,22 +83,16 @@ def determiner_gender(
 
 
 def kept_note(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, ...]:
-    """The note saying why agreement does not overrule the noun's own gender, where its
-    ending is one of agreement.toml's ``kept`` (pt "autor", whose feminine is "autora":
-    "da autor" is a slip, not a woman) and the lexicon lists it (not a loan whose gender
-    was guessed from its ending, es "la janitor"); else nothing."""
-    if (
-        own is None
-        or own not in rules.agreement_overrides
-        or any(reading.guessed for reading in word.analyses)
-    ):
-        return ()
-    found = next((end for end in sorted(rules.kept) if re.search(end, word.text.lower())), None)
+    """The note saying why neither agreement nor a predicate noun overrules the noun's own
+    gender: it is a masculine with a feminine counterpart (pt "autor", whose feminine is
+    "autora": "da autor" is a slip, not a woman; hi "संपादक उसकी बहन है" is a man named a
+    sister); else nothing."""
+    found = counterpart_ending(own, word, rules)
     if found is None:
         return ()
     return (
-        f"{word.text}: {own} kept against agreement, /{found}/ (agreement.toml kept: the "
-        "other gender has a form of its own)",
+        f"{word.text}: {own} kept against agreement, /{found}/ (agreement.toml counterparts: "
+        "the feminine has a form of its own)",
     )
 
 

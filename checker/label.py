@@ -347,8 +347,8 @@ def _decide(
     kept: bool = False,
 ) -> tuple[str | None, tuple[Evidence, ...]]:
     """The gender and the agreeing words that gave it; None when nothing decides (an
-    ``unmarked`` own gender decides only with an agreeing word; a ``kept`` one is not
-    overruled)."""
+    ``unmarked`` own gender decides only with an agreeing word; a ``kept`` one, the
+    masculine of a noun with a feminine counterpart, is overruled by nothing)."""
     for role, level in votes.items():
         genders = {vote.gender for vote in level}
         if len(genders) != 1:
@@ -357,9 +357,10 @@ def _decide(
         if own is None or gender == own or (own in rules.agreement_overrides and not kept):
             support = [vote for level in votes.values() for vote in level if vote.gender == gender]
             return gender, tuple(support)
-        if role == PREDICATE_NOUN:
+        if role == PREDICATE_NOUN and not kept:
             # the person the predicate names against the subject noun's own gender (hi
-            # "मेरी बहन उसका भाई है"; or a thing's: ur "سرکار اس کا بھائی ہے")
+            # "मेरी बहन उसका भाई है"; or a thing's: ur "سرکار اس کا بھائی ہے"); a masculine
+            # with a feminine counterpart stays the masculine ("संपादक उसकी बहन है")
             return None, ()
     support = tuple(vote for level in votes.values() for vote in level if vote.gender == own)
     if own is not None and (support or not unmarked):

@@ -25,9 +25,8 @@ CASES = [
         None,
         ("भाई", "predicate_noun"),
     ),
-    # ... but not against the occupation's own phrase: "मेरी" (my, feminine) makes the
-    # assistant a woman (M2M's "My assistant is her brother")
-    ("hi", "मेरी सहायक उसका भावनात्मक भाई है।", "सहायक", "male", "wrong", None, ("मेरी", "phrase")),
+    # ... but not against the occupation's own phrase: "मेरी" (my, feminine) makes an
+    # assistant with no feminine form of its own a woman (M2M's "My assistant is her brother")
     (
         "ur",
         "میری مددگار اس کے جذباتی بھائی ہے.",
@@ -36,6 +35,20 @@ CASES = [
         "wrong",
         None,
         ("میری", "phrase"),
+    ),
+    # a masculine with a feminine counterpart (सहायक/सहायिका, संपादक/संपादिका) is the
+    # masculine whoever it names: neither its phrase nor a sister overrules it
+    ("hi", "मेरी सहायक उसका भावनात्मक भाई है।", "सहायक", "male", "correct", None, ("सहायक", "noun")),
+    ("hi", "संपादक उसकी प्यारी बहन है।", "संपादक", "female", "wrong", None, ("संपादक", "noun")),
+    # ... one without (इंजीनियर) is the person it is said to be
+    (
+        "hi",
+        "इंजीनियर उसकी प्यारी बहन है।",
+        "इंजीनियर",
+        "female",
+        "correct",
+        None,
+        ("बहन", "predicate_noun"),
     ),
     # an occupation unknown to the analyser: the sister decides
     ("hi", "बेकर उसकी प्यारी बहन है।", "बेकर", "male", "wrong", None, ("बहन", "predicate_noun")),
@@ -59,7 +72,9 @@ CASES = [
         None,
     ),
     # a possessive before the occupation agrees with it, not with the possessor
-    ("hi", "मेरी सहायक आई।", "सहायक", "female", "correct", None, ("मेरी", "phrase")),
+    ("hi", "मेरी वकील आई।", "वकील", "female", "correct", None, ("मेरी", "phrase")),
+    # ... and the verb too, but a masculine with a feminine of its own stays the masculine
+    ("hi", "मेरी सहायक आई।", "सहायक", "female", "wrong", None, ("सहायक", "noun")),
     # so does the genitive postposition before it
     ("hi", "वह अस्पताल की डॉक्टर है।", "डॉक्टर", "female", "correct", None, ("की", "phrase")),
     # the verbs ending a direct-case subject's clause agree with it

@@ -93,7 +93,7 @@ def _readings(verdict) -> str:
             "autor",
             "female",
             WRONG,
-            "agreement.toml kept",
+            "agreement.toml counterparts",
         ),
         (
             "pt",
@@ -101,7 +101,7 @@ def _readings(verdict) -> str:
             "escritor",
             "female",
             WRONG,
-            "agreement.toml kept",
+            "agreement.toml counterparts",
         ),
         (
             "es",
@@ -109,7 +109,7 @@ def _readings(verdict) -> str:
             "escritor",
             "female",
             WRONG,
-            "agreement.toml kept",
+            "agreement.toml counterparts",
         ),
         # ... not a loan whose gender was only guessed from its ending
         ("es", "La janitor es su hermana.", "janitor", "female", CORRECT, "<det><def><f>"),
