@@ -60,6 +60,8 @@ class AgreementRules:
     possessor_case: tuple[FeatureSet, ...]
     impersonal: tuple[FeatureSet, ...]
     genderless: frozenset[str]
+    person_pronouns: tuple[FeatureSet, ...]
+    as_words: frozenset[tuple[str, ...]]
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
 
 
@@ -77,13 +79,17 @@ def agreement_rules(lang: str) -> AgreementRules:
 
 #: The fields that hold feature sets.
 _FEATURE_SETS = frozenset(
-    "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs".split()
-) | {"not_attributive", "subject_pronoun", "possessor_case", "impersonal", "thing_masculine"}
+    "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs "
+    "not_attributive subject_pronoun possessor_case impersonal thing_masculine "
+    "person_pronouns".split()
+)
 
 
 def _field(key: str, value: Any) -> Any:
     if key == "determiner_genders":
         return {form: gender for gender, forms in value.items() for form in forms}
+    if key == "as_words":
+        return frozenset(tuple(phrase.split()) for phrase in value)
     if key in _FEATURE_SETS:
         return tuple(frozenset(feats.items()) for feats in value)
     return frozenset(value)

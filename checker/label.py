@@ -32,7 +32,8 @@ from checker.head_noun import (
     own_classes,
     owner,
 )
-from checker.misaligned import person_beside, sole_unlinked_person
+from checker.misaligned import as_role, person_beside, sole_unlinked_person
+from checker.person import person_verdict
 from checker.readings import (
     agrees_with_possessor,
     gender_of,
@@ -58,6 +59,9 @@ from checker.verdict import (
 )
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
+#: Where the occupation's word gives no gender, the sentence's other words for the person
+#: are read (checker/person.py); not where it names a thing, which is no person.
+_PERSON_READ = frozenset({NO_ALIGNMENT, NO_GENDER, UNTRANSLATED, UNMARKED_GENDER})
 #: The word class of a word no analyser knows.
 _UNKNOWN = frozenset({"X"})
 
@@ -112,7 +116,10 @@ def label(
         return verdict
     if not wanted:
         plausible = _plausible(translations, occupation)
-    return _realigned(item, verdict, aligned, plausible)
+    verdict = _realigned(item, verdict, aligned, plausible)
+    if verdict.label == INCONCLUSIVE and verdict.reason in _PERSON_READ:
+        return person_verdict(words, verdict, expected_gender, rules, source_tokens)
+    return verdict
 
 
 @dataclass(frozen=True)
@@ -272,6 +279,11 @@ def _realigned(
         if beside is not None:
             others = [beside]
             why = "the person noun beside it, linked to no other source word"
+    if len(others) != 1 and verdict.reason in (NO_GENDER, NO_ALIGNMENT, UNTRANSLATED):
+        role = as_role(item.words, item.rules, item.source_tokens, item.occupation)
+        if role is not None and role not in aligned:
+            others = [role]
+            why = "the noun of the translation's 'as' phrase, where the English has one"
     if len(others) != 1 and aligned and verdict.reason in item.rules.unlinked_person:
         # agreement.toml `unlinked_person`: the aligner slipped onto another word
         others = sole_unlinked_person(item.words, item.alignment, item.rules)

@@ -1,7 +1,9 @@
 """Where the aligner slipped off the occupation: the person noun to read instead.
 
-Both need an analyser that marks persons (agreement.toml `animate`): the aligner linked
-the occupation to nothing, or only to a comma, a preposition, a verb or a thing beside it.
+The first two need an analyser that marks persons (agreement.toml `animate`): the aligner
+linked the occupation to nothing, or only to a comma, a preposition, a verb or a thing
+beside it. The third reads the noun the translation's "as" phrase names where the English
+occupation stands in one ("worked as a [police officer]").
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
 from checker.head_noun import COMMON_NOUN
-from checker.readings import every_reading_carries, inanimate
+from checker.readings import every_reading_carries, inanimate, is_of
 from checker.records import ARTICLES, PREPOSITIONS
 
 #: Word classes the aligner slips onto beside a noun: punctuation, adpositions, conjunctions
@@ -25,6 +27,9 @@ _THING_GAP = frozenset({"ADP"})
 #: A verb the aligner slipped onto, the person a comma before it ("спросил продавца, [может]
 #: ли он"): only function words may stand between.
 _VERBS = frozenset({"VERB", "AUX"})
+#: What may stand between an as-word and the noun it introduces.
+_MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT"})
+_NOUN = frozenset({"NOUN"})
 #: How many words from the aligned word the person noun may stand.
 BESIDE = 2
 
@@ -97,3 +102,50 @@ def sole_unlinked_person(
     linked = {t for _, t in alignment}
     found = [i for i, word in enumerate(words) if i not in linked and _person(word, rules)]
     return found if len(found) == 1 else []
+
+
+def as_role(
+    words: Sequence[Word],
+    rules: AgreementRules,
+    source_tokens: Sequence[str],
+    occupation: tuple[int, int],
+) -> int | None:
+    """Where the English says what the person works as ("worked as a police officer") and
+    the translation has one such phrase (agreement.toml ``as_words``: de "arbeitet als
+    [Polizeibeamter]", fr "en tant que [chimiste]"): the noun that phrase names, past its
+    determiners and adjectives, whatever word it was translated by (a compound, a
+    paraphrase: de "als Pflegerin" for a visitor); None where either sentence has
+    another such phrase or the phrase names no person."""
+    if not rules.as_words or not _after_as(source_tokens, occupation[0]):
+        return None
+    if sum(token.lower() == "as" for token in source_tokens) != 1:
+        return None
+    texts = [word.text.lower() for word in words]
+    found = []
+    for phrase in rules.as_words:
+        size = len(phrase)
+        for i in range(len(texts) - size + 1):
+            if tuple(texts[i : i + size]) == phrase:
+                found.append(_noun_after(words, i + size, rules))
+    if len(found) != 1 or found[0] is None:
+        return None
+    return found[0]
+
+
+def _after_as(source_tokens: Sequence[str], start: int) -> bool:
+    """Whether "as" stands before the occupation, past its article and up to two
+    modifiers ("as a successful [artist]")."""
+    before = [token.lower() for token in source_tokens[max(0, start - 4) : start]]
+    while before and before[-1] in ARTICLES:
+        before.pop()
+    return "as" in before[-3:] and all(token.isalpha() for token in before[before.index("as"):])
+
+
+def _noun_after(words: Sequence[Word], i: int, rules: AgreementRules) -> int | None:
+    """The first noun from ``i`` on, past determiners, adjectives and numerals; None where
+    another word comes first or the noun names a thing."""
+    while i < len(words) and words[i].upos_set <= _MODIFIERS and not is_of(words[i], _NOUN):
+        i += 1
+    if i == len(words) or not is_of(words[i], _NOUN) or inanimate(words[i], rules):
+        return None
+    return i

@@ -1,0 +1,180 @@
+"""The person behind the occupation, read where the occupation's own word gives no gender.
+
+A researcher reads a sentence's gender from the person, not only from the occupation word:
+an epicene noun (fr "artiste"), a paraphrase no dictionary links (fr "affichiste" for a
+designer) or a word left in English says nothing, but the same person is often named again
+in the sentence. Three grammatical patterns name it, each read on the surface from the
+analysers' readings (rules are data: agreement.toml):
+
+- the roles a list gives one person, bare nouns with no determiner (es "como especialista
+  en educación y directora de proyectos", fr "Behar est féministe, anthropologue, poète,
+  écrivaine et professeure"): the other roles' genders (role ``coordinate``);
+- the sentence's predicates that agree with a person (checker/clause.py: ru "работала",
+  it "è stata assunta"), where the occupation was linked to nothing (role ``clause``);
+- the third-person singular pronouns (``person_pronouns``: fr "elle", ru "она", pt "ela")
+  that the translation adds where the English has none (role ``pronoun``).
+
+They decide only if every one names the same gender; a thing the occupation was
+translated as (``not_a_person``) is no person to read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from checker.agreement_rules import AgreementRules
+from checker.backends.base import Word
+from checker.clause import CLAUSE, clause_predicates
+from checker.readings import gender_of, has_feats, inanimate, is_of, names_person
+from checker.verdict import Evidence, Verdict
+from common.fields import CORRECT, WRONG
+
+COORDINATE, PRONOUN = "coordinate", "pronoun"
+_PRONOUNS = frozenset({"PRON"})
+_DETERMINERS = frozenset({"DET"})
+_NOUNS = frozenset({"NOUN"})
+_CONJUNCTIONS = frozenset({"CCONJ"})
+#: What may stand between a list's separator and its next role ("puis comme").
+_LINKS = frozenset({"ADV", "ADP", "SCONJ"})
+#: English's pronouns that give a person's gender.
+GENDERED_PRONOUNS = frozenset("he him his himself she her hers herself".split())
+#: What a role in a list may hold after its noun: its adjectives and complements ("de
+#: proyectos", "d'art", "sur celluloïd").
+_COMPLEMENT = frozenset({"ADJ", "ADP", "DET", "NOUN", "PROPN", "NUM", "X"})
+
+
+def person_words(
+    words: Sequence[Word], head: int | None, rules: AgreementRules, source_tokens: Sequence[str]
+) -> list[tuple[int, Collection[str], str]]:
+    """The words that name the occupation's person elsewhere in the sentence, with the
+    word classes to read and their role; ``head`` is the occupation's word, None where
+    the aligner linked it to nothing."""
+    found: list[tuple[int, Collection[str], str]] = []
+    if head is not None:
+        found += [(i, rules.noun, COORDINATE) for i in listed_roles(words, head, rules)]
+    elif rules.clause_predicate:
+        found += [
+            (i, classes, role)
+            for i, classes, role in clause_predicates(words, -1, rules)
+            if role == CLAUSE
+        ]
+    pronouns = sole_person_pronouns(words, head, rules, source_tokens)
+    found += [(i, _PRONOUNS, PRONOUN) for i in pronouns]
+    return found
+
+
+def listed_roles(words: Sequence[Word], head: int, rules: AgreementRules) -> list[int]:
+    """The nouns heading the other items of a list of bare roles of which ``head`` heads
+    one: items joined by a comma or a coordinating word (then at most one adverb or
+    adposition: "puis comme encreuse"), each a noun that may name a person, with no
+    determiner, then its adjectives and complements. None where ``head`` has a
+    determiner: "le médecin et la patiente" are two people."""
+    items = _items(words, rules)
+    position = next((k for k, (noun, _) in enumerate(items) if noun == head), None)
+    if position is None:
+        return []
+    chain = {position}
+    for step in (-1, 1):
+        k = position
+        while 0 <= k + step < len(items) and _joined(*sorted((k, k + step)), items, words):
+            k += step
+            chain.add(k)
+    return [items[k][0] for k in sorted(chain - {position})]
+
+
+def _items(words: Sequence[Word], rules: AgreementRules) -> list[tuple[int, int]]:
+    """The bare nouns of the sentence that may name a person, each with the index after
+    its adjectives and complements."""
+    items = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if (
+            is_of(word, _NOUNS)
+            and not (i > 0 and is_of(words[i - 1], _DETERMINERS))
+            and not inanimate(word, rules)
+            and names_person(word, rules)
+        ):
+            end = i + 1
+            while end < len(words) and not _separator(words[end]) and _complement(words[end]):
+                end += 1
+            items.append((i, end))
+            i = end
+        else:
+            i += 1
+    return items
+
+
+def _joined(k: int, n: int, items: list[tuple[int, int]], words: Sequence[Word]) -> bool:
+    """Whether item ``n`` follows item ``k`` across one separator and at most one adverb
+    or adposition."""
+    (_, end), (noun, _) = items[k], items[n]
+    gap = words[end:noun]
+    return (
+        1 <= len(gap) <= 2
+        and _separator(gap[0])
+        and all(is_of(word, _LINKS) for word in gap[1:])
+    )
+
+
+def _separator(word: Word) -> bool:
+    return word.text == "," or is_of(word, _CONJUNCTIONS)
+
+
+def _complement(word: Word) -> bool:
+    return bool(word.upos_set) and word.upos_set <= _COMPLEMENT
+
+
+def sole_person_pronouns(
+    words: Sequence[Word], head: int | None, rules: AgreementRules, source_tokens: Sequence[str]
+) -> list[int]:
+    """The third-person singular pronouns of the translation (``person_pronouns``), where
+    the English source has none of its own (``GENDERED_PRONOUNS``): the translation then
+    chose the gender of a person the source leaves open, the occupation's person
+    (MT-GenEval's fr "... lorsqu'elle a signé"). A word that is also a determiner is
+    left alone (pt "a", her or the). A source pronoun may be another
+    person's ("The developer argued with the designer because she ..."), and so may the
+    translation's. Where the analyser marks animacy, nothing either where another person
+    noun of a gender stands in the sentence."""
+    if not rules.person_pronouns or any(t.lower() in GENDERED_PRONOUNS for t in source_tokens):
+        return []
+    pronouns = [
+        i
+        for i, word in enumerate(words)
+        if i != head
+        and has_feats(word, rules.person_pronouns)
+        and not is_of(word, _DETERMINERS)  # pt "a", fr "la": the article, more often
+        and gender_of(word, _PRONOUNS)[0] is not None
+    ]
+    if pronouns and rules.animate and any(
+        i != head and is_of(word, _NOUNS) and names_person(word, rules)
+        and gender_of(word, _NOUNS)[0] is not None
+        for i, word in enumerate(words)
+    ):
+        return []
+    return pronouns
+
+
+def person_verdict(
+    words: Sequence[Word],
+    verdict: Verdict,
+    expected_gender: str,
+    rules: AgreementRules,
+    source_tokens: Sequence[str],
+) -> Verdict:
+    """``verdict`` (inconclusive: the occupation's word gave no gender) decided by the
+    words naming the same person (:func:`person_words`) where they all name one gender,
+    with an evidence line for each; else ``verdict`` as it was."""
+    head = next((e.index for e in verdict.evidence if e.role == "noun"), None)
+    votes = []
+    for i, classes, role in person_words(words, head, rules, source_tokens):
+        gender, readings = gender_of(words[i], classes)
+        if gender is not None:
+            votes.append(Evidence(i, words[i].text, role, gender, readings))
+    genders = {vote.gender for vote in votes}
+    own = next((e.gender for e in verdict.evidence if e.role == "noun"), None)
+    if len(genders) != 1 or (own is not None and own not in genders):
+        return verdict
+    (gender,) = genders
+    label = CORRECT if gender == expected_gender else WRONG
+    return Verdict(label, None, verdict.target_tokens, gender, (*verdict.evidence, *votes))

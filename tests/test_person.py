@@ -1,0 +1,161 @@
+"""The person read where the occupation's own word gives no gender (checker/person.py,
+checker/misaligned.py's as_role), on the sentence shapes of MT-GenEval's references: an
+epicene noun, a paraphrase the aligner links to nothing, a word left in English.
+
+Real offline analysers; the alignment is given by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.agreement_rules import agreement_rules
+from checker.label import label
+
+
+def _label(taggers, lang, source, occupation, translation, linked, expected):
+    """Label ``translation`` with the English occupation (the word ``occupation`` of
+    ``source``) linked to the target word ``linked`` (None: to nothing)."""
+    sentence = taggers(lang).tag([translation])[0]
+    tokens = source.split()
+    at = tokens.index(occupation)
+    return label(
+        expected_gender=expected,
+        source_tokens=tokens,
+        occupation=(at, at + 1),
+        sentence=sentence,
+        alignment=frozenset({(at, sentence.tokens.index(linked))}) if linked else frozenset(),
+        rules=agreement_rules(lang),
+    )
+
+
+LISTED = [
+    # an epicene role in a list of bare roles: the others name the person
+    (
+        "es",
+        "From 1998 , Stang served as a continuing education specialist and project director",
+        "specialist",
+        "De 1998 a 2005 , Stang se desempeñó como especialista en educación continua y "
+        "directora de proyectos .",
+        "especialista",
+        "female",
+        "correct",
+        ("directora", "coordinate"),
+    ),
+    (
+        "fr",
+        "After the war , Buchheim worked as an artist , art collector and gallery owner .",
+        "artist",
+        "Après la guerre , Buchheim a travaillé en tant qu' artiste , collectionneur d' art "
+        "et galeriste .",
+        "artiste",
+        "female",
+        "wrong",
+        ("collectionneur", "coordinate"),
+    ),
+    # two people, each with a determiner, are not one person's roles
+    (
+        "es",
+        "The psychotherapist and the nurse met .",
+        "psychotherapist",
+        "La psicoterapeuta y el enfermero se conocieron .",
+        "psicoterapeuta",
+        "female",
+        "correct",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome", "evidence"),
+    LISTED,
+)
+def test_the_other_roles_of_a_list_name_the_person(
+    taggers, lang, source, occupation, translation, linked, expected, outcome, evidence
+):
+    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()
+    roles = {(e.text, e.role) for e in verdict.evidence}
+    if evidence:
+        assert evidence in roles, verdict.to_json()
+    else:
+        assert not any(role == "coordinate" for _, role in roles), verdict.to_json()
+
+
+PRONOUNS = [
+    # the English leaves the artist's gender open; the translation's pronoun chose it
+    (
+        "The artist said : Between concerts , I went to the studio .",
+        "L' artiste a déclaré qu' entre deux concerts elle allait au studio .",
+        "female",
+        "correct",
+    ),
+    (
+        "The artist said : Between concerts , I went to the studio .",
+        "L' artiste a déclaré qu' entre deux concerts il allait au studio .",
+        "female",
+        "wrong",
+    ),
+    # the English has a pronoun of its own, which may be another person's
+    (
+        "The artist told the mother that she went to the studio .",
+        "L' artiste a dit à la mère qu' elle allait au studio .",
+        "female",
+        "inconclusive",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "translation", "expected", "outcome"), PRONOUNS)
+def test_a_pronoun_the_translation_adds_names_the_person(
+    taggers, source, translation, expected, outcome
+):
+    verdict = _label(taggers, "fr", source, "artist", translation, "artiste", expected)
+    assert verdict.label == outcome, verdict.to_json()
+    if outcome != "inconclusive":
+        assert "pronoun" in {e.role for e in verdict.evidence}, verdict.to_json()
+
+
+AS_ROLES = [
+    # a compound the aligner's dictionaries do not link: the noun after "als"
+    (
+        "de",
+        "Bore now works as a Police Officer for Humberside Police .",
+        "Officer",
+        "Bore arbeitet jetzt als Polizeibeamter für die Polizei von Humberside .",
+        "male",
+        "correct",
+        "Polizeibeamter",
+    ),
+    (
+        "de",
+        "Cowley 's career began in Eastbourne , where she made home visits as a visitor .",
+        "visitor",
+        "Cowleys Karriere begann in Eastbourne , wo Hausbesuche als Pflegerin gemacht wurden .",
+        "male",
+        "wrong",
+        "Pflegerin",
+    ),
+    # an epicene noun after "comme": the clause's participle names the person
+    (
+        "fr",
+        "In the end , Getzowa was hired as a specialist .",
+        "specialist",
+        "Au final , Getzowa fut engagée comme pathologiste .",
+        "female",
+        "correct",
+        "engagée",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "expected", "outcome", "word"), AS_ROLES
+)
+def test_the_noun_of_the_as_phrase_is_read_where_the_aligner_links_nothing(
+    taggers, lang, source, occupation, translation, expected, outcome, word
+):
+    verdict = _label(taggers, lang, source, occupation, translation, None, expected)
+    assert verdict.label == outcome, verdict.to_json()
+    assert word in {e.text for e in verdict.evidence}, verdict.to_json()
