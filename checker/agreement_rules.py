@@ -61,6 +61,7 @@ class AgreementRules:
     impersonal: tuple[FeatureSet, ...]
     genderless: frozenset[str]
     person_pronouns: tuple[FeatureSet, ...]
+    person_predicate: tuple[FeatureSet, ...]
     as_words: frozenset[tuple[str, ...]]
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
 
@@ -81,7 +82,7 @@ def agreement_rules(lang: str) -> AgreementRules:
 _FEATURE_SETS = frozenset(
     "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs "
     "not_attributive subject_pronoun possessor_case impersonal thing_masculine "
-    "person_pronouns".split()
+    "person_pronouns person_predicate".split()
 )
 
 

@@ -10,7 +10,8 @@ analysers' readings (rules are data: agreement.toml):
   en educación y directora de proyectos", fr "Behar est féministe, anthropologue, poète,
   écrivaine et professeure"): the other roles' genders (role ``coordinate``);
 - the sentence's predicates that agree with a person (checker/clause.py: ru "работала",
-  it "è stata assunta"), where the occupation was linked to nothing (role ``clause``);
+  it "è stata assunta"), with the adjectives after "be" (``person_predicate``: it "si è
+  laureata"), which could not overrule a noun's own gender (role ``clause``);
 - the third-person singular pronouns (``person_pronouns``: fr "elle", ru "она", pt "ela")
   that the translation adds where the English has none (role ``pronoun``).
 
@@ -21,6 +22,7 @@ translated as (``not_a_person``) is no person to read.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
@@ -52,10 +54,11 @@ def person_words(
     found: list[tuple[int, Collection[str], str]] = []
     if head is not None:
         found += [(i, rules.noun, COORDINATE) for i in listed_roles(words, head, rules)]
-    elif rules.clause_predicate:
+    if rules.clause_predicate:
+        wider = replace(rules, clause_predicate=rules.clause_predicate + rules.person_predicate)
         found += [
             (i, classes, role)
-            for i, classes, role in clause_predicates(words, -1, rules)
+            for i, classes, role in clause_predicates(words, -1 if head is None else head, wider)
             if role == CLAUSE
         ]
     pronouns = sole_person_pronouns(words, head, rules, source_tokens)

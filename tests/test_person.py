@@ -159,3 +159,39 @@ def test_the_noun_of_the_as_phrase_is_read_where_the_aligner_links_nothing(
     verdict = _label(taggers, lang, source, occupation, translation, None, expected)
     assert verdict.label == outcome, verdict.to_json()
     assert word in {e.text for e in verdict.evidence}, verdict.to_json()
+
+
+PREDICATE_ADJECTIVES = [
+    # an epicene occupation: the adjective after "be" is the person's
+    (
+        "it",
+        "Melnik graduated from Moscow State University , where she worked as a dentist .",
+        "dentist",
+        "Melnik si è laureata presso l' Università di Mosca , dove ha poi lavorato come "
+        "dentista .",
+        "dentista",
+        "female",
+        "correct",
+    ),
+    # a noun of its own gender: a thing's adjective does not overrule it
+    (
+        "es",
+        "The medication your doctor applied in a bandage is extremely good .",
+        "doctor",
+        "La medicación que tu médico me aplicó en un vendaje es extremadamente buena .",
+        "médico",
+        "male",
+        "correct",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
+    PREDICATE_ADJECTIVES,
+)
+def test_an_adjective_after_be_names_a_person_of_no_gender_of_its_own(
+    taggers, lang, source, occupation, translation, linked, expected, outcome
+):
+    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()
