@@ -4,7 +4,7 @@ Before the words agreeing with it are read, the noun is narrowed to what it can 
 occupation: a person, not a thing that shares its form; before a copula, its subject case;
 a common noun before other word classes. Its own gender may then be one that alone marks
 no one (``unmarked``), the masculine of a noun with a feminine form of its own, which
-nothing overrules (``counterparts``), or one its determiner
+only the person's predicates overrule (``counterparts``), or one its determiner
 corrects (``determiner_genders``: a homonym the analyser lacks). Data: agreement.toml.
 """
 
@@ -83,7 +83,7 @@ def determiner_gender(
 
 
 def kept_note(own: str | None, word: Word, rules: AgreementRules) -> tuple[str, ...]:
-    """The note saying why neither agreement nor a predicate noun overrules the noun's own
+    """The note saying why neither its phrase nor a predicate noun overrules the noun's own
     gender: it is a masculine with a feminine counterpart (pt "autor", whose feminine is
     "autora": "da autor" is a slip, not a woman; hi "संपादक उसकी बहन है" is a man named a
     sister); else nothing."""

@@ -62,6 +62,9 @@ from common.fields import CORRECT, INCONCLUSIVE, WRONG
 #: Where the occupation's word gives no gender, the sentence's other words for the person
 #: are read (checker/person.py); not where it names a thing, which is no person.
 _PERSON_READ = frozenset({NO_ALIGNMENT, NO_GENDER, UNTRANSLATED, UNMARKED_GENDER})
+#: The words that do not overrule a masculine with a feminine counterpart: they agree
+#: with the noun's form, or name someone it is said to be ("kept", agreement.toml).
+_FORM_ONLY = frozenset({PHRASE, PREDICATE_NOUN})
 #: The word class of a word no analyser knows.
 _UNKNOWN = frozenset({"X"})
 
@@ -360,13 +363,14 @@ def _decide(
 ) -> tuple[str | None, tuple[Evidence, ...]]:
     """The gender and the agreeing words that gave it; None when nothing decides (an
     ``unmarked`` own gender decides only with an agreeing word; a ``kept`` one, the
-    masculine of a noun with a feminine counterpart, is overruled by nothing)."""
+    masculine of a noun with a feminine counterpart, only by the person's predicates)."""
     for role, level in votes.items():
         genders = {vote.gender for vote in level}
         if len(genders) != 1:
             continue
         gender = genders.pop()
-        if own is None or gender == own or (own in rules.agreement_overrides and not kept):
+        overrules = own in rules.agreement_overrides and not (kept and role in _FORM_ONLY)
+        if own is None or gender == own or overrules:
             support = [vote for level in votes.values() for vote in level if vote.gender == gender]
             return gender, tuple(support)
         if role == PREDICATE_NOUN and not kept:

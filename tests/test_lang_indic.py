@@ -37,7 +37,8 @@ CASES = [
         ("میری", "phrase"),
     ),
     # a masculine with a feminine counterpart (सहायक/सहायिका, संपादक/संपादिका) is the
-    # masculine whoever it names: neither its phrase nor a sister overrules it
+    # masculine whoever it names: neither its phrase nor a sister overrules it (an
+    # adjectival noun in -इक, वैज्ञानिक, has no feminine of its own)
     ("hi", "मेरी सहायक उसका भावनात्मक भाई है।", "सहायक", "male", "correct", None, ("सहायक", "noun")),
     ("hi", "संपादक उसकी प्यारी बहन है।", "संपादक", "female", "wrong", None, ("संपादक", "noun")),
     # ... one without (इंजीनियर) is the person it is said to be
@@ -50,6 +51,7 @@ CASES = [
         None,
         ("बहन", "predicate_noun"),
     ),
+    ("hi", "वैज्ञानिक उसकी प्यारी बहन है।", "वैज्ञानिक", "female", "correct", None, None),
     # an occupation unknown to the analyser: the sister decides
     ("hi", "बेकर उसकी प्यारी बहन है।", "बेकर", "male", "wrong", None, ("बहन", "predicate_noun")),
     (
@@ -73,8 +75,9 @@ CASES = [
     ),
     # a possessive before the occupation agrees with it, not with the possessor
     ("hi", "मेरी वकील आई।", "वकील", "female", "correct", None, ("मेरी", "phrase")),
-    # ... and the verb too, but a masculine with a feminine of its own stays the masculine
-    ("hi", "मेरी सहायक आई।", "सहायक", "female", "wrong", None, ("सहायक", "noun")),
+    # a masculine with a feminine of its own yields to the person's own predicate, the verb
+    # (MT-GenEval's human references: "प्रबंधक ... थीं")
+    ("hi", "मेरी सहायक आई।", "सहायक", "female", "correct", None, ("आई", "predicate")),
     # so does the genitive postposition before it
     ("hi", "वह अस्पताल की डॉक्टर है।", "डॉक्टर", "female", "correct", None, ("की", "phrase")),
     # the verbs ending a direct-case subject's clause agree with it
