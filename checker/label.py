@@ -32,7 +32,7 @@ from checker.head_noun import (
     own_classes,
     owner,
 )
-from checker.misaligned import as_role, person_beside, sole_unlinked_person
+from checker.misaligned import person_beside, predicate_role, sole_unlinked_person
 from checker.person import person_verdict
 from checker.readings import (
     agrees_with_possessor,
@@ -283,10 +283,10 @@ def _realigned(
             others = [beside]
             why = "the person noun beside it, linked to no other source word"
     if len(others) != 1 and verdict.reason in (NO_GENDER, NO_ALIGNMENT, UNTRANSLATED):
-        role = as_role(item.words, item.rules, item.source_tokens, item.occupation)
+        role = predicate_role(item.words, item.rules, item.source_tokens, item.occupation)
         if role is not None and role not in aligned:
             others = [role]
-            why = "the noun of the translation's 'as' phrase, where the English has one"
+            why = "the noun of the translation's 'as' phrase or copula, as in the English"
     if len(others) != 1 and aligned and verdict.reason in item.rules.unlinked_person:
         # agreement.toml `unlinked_person`: the aligner slipped onto another word
         others = sole_unlinked_person(item.words, item.alignment, item.rules)

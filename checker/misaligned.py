@@ -2,8 +2,8 @@
 
 The first two need an analyser that marks persons (agreement.toml `animate`): the aligner
 linked the occupation to nothing, or only to a comma, a preposition, a verb or a thing
-beside it. The third reads the noun the translation's "as" phrase names where the English
-occupation stands in one ("worked as a [police officer]").
+beside it. The third reads the noun the translation's "as" phrase or copula names where the English
+occupation stands in one ("worked as a [police officer]", "became a [teacher]").
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
 from checker.head_noun import COMMON_NOUN
-from checker.readings import every_reading_carries, inanimate, is_of
+from checker.readings import every_reading_carries, inanimate, is_copula, is_of
 from checker.records import ARTICLES, PREPOSITIONS
 
 #: Word classes the aligner slips onto beside a noun: punctuation, adpositions, conjunctions
@@ -27,7 +27,10 @@ _THING_GAP = frozenset({"ADP"})
 #: A verb the aligner slipped onto, the person a comma before it ("спросил продавца, [может]
 #: ли он"): only function words may stand between.
 _VERBS = frozenset({"VERB", "AUX"})
-#: What may stand between an as-word and the noun it introduces.
+#: English's "as", and the English verbs whose predicate noun names their subject.
+_AS = frozenset({"as"})
+ENGLISH_COPULAS = frozenset("is was became becomes become remained remains".split())
+#: What may stand between an as-word or a copula and the noun it introduces.
 _MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT"})
 _NOUN = frozenset({"NOUN"})
 #: How many words from the aligned word the person noun may stand.
@@ -104,41 +107,51 @@ def sole_unlinked_person(
     return found if len(found) == 1 else []
 
 
-def as_role(
+def predicate_role(
     words: Sequence[Word],
     rules: AgreementRules,
     source_tokens: Sequence[str],
     occupation: tuple[int, int],
 ) -> int | None:
-    """Where the English says what the person works as ("worked as a police officer") and
-    the translation has one such phrase (agreement.toml ``as_words``: de "arbeitet als
-    [Polizeibeamter]", fr "en tant que [chimiste]"): the noun that phrase names, past its
-    determiners and adjectives, whatever word it was translated by (a compound, a
-    paraphrase: de "als Pflegerin" for a visitor); None where either sentence has
-    another such phrase or the phrase names no person."""
-    if not rules.as_words or not _after_as(source_tokens, occupation[0]):
+    """Where the English occupation is what someone works as or is ("worked as a police
+    officer", "became a teacher") and the translation has one such phrase: the noun it
+    names, past determiners and adjectives, whatever word translates the occupation there
+    (a compound, a paraphrase: de "als Pflegerin" for a visitor, nl "werd kleuterjuf").
+    The translation's phrase is one of agreement.toml's ``as_words``, or a ``copulas``
+    word for an English copula; None where either sentence has another such phrase or the
+    phrase names no person."""
+    introducer = _introducer(source_tokens, occupation[0])
+    if introducer is None:
         return None
-    if sum(token.lower() == "as" for token in source_tokens) != 1:
+    kind = _AS if introducer in _AS else ENGLISH_COPULAS
+    if sum(token.lower() in kind for token in source_tokens) != 1:
         return None
-    texts = [word.text.lower() for word in words]
-    found = []
-    for phrase in rules.as_words:
-        size = len(phrase)
-        for i in range(len(texts) - size + 1):
-            if tuple(texts[i : i + size]) == phrase:
-                found.append(_noun_after(words, i + size, rules))
-    if len(found) != 1 or found[0] is None:
-        return None
-    return found[0]
+    if kind is _AS:
+        texts = [word.text.lower() for word in words]
+        starts = [
+            i + len(phrase)
+            for phrase in rules.as_words
+            for i in range(len(texts) - len(phrase) + 1)
+            if tuple(texts[i : i + len(phrase)]) == phrase
+        ]
+    else:
+        starts = [i + 1 for i, word in enumerate(words) if is_copula(word, rules)]
+    found = [noun for noun in (_noun_after(words, i, rules) for i in starts) if noun is not None]
+    return found[0] if len(found) == 1 else None
 
 
-def _after_as(source_tokens: Sequence[str], start: int) -> bool:
-    """Whether "as" stands before the occupation, past its article and up to two
-    modifiers ("as a successful [artist]")."""
+def _introducer(source_tokens: Sequence[str], start: int) -> str | None:
+    """The "as" or English copula before the occupation, past its article and up to two
+    modifiers ("as a successful [artist]", "became an assistant [coach]"); else None."""
     before = [token.lower() for token in source_tokens[max(0, start - 4) : start]]
-    while before and before[-1] in ARTICLES:
-        before.pop()
-    return "as" in before[-3:] and all(token.isalpha() for token in before[before.index("as"):])
+    for k in range(len(before) - 1, -1, -1):
+        if before[k] in _AS or before[k] in ENGLISH_COPULAS:
+            modifiers = before[k + 1 :]
+            if modifiers and modifiers[0] in ARTICLES:
+                modifiers.pop(0)
+            fits = len(modifiers) <= 2 and all(token.isalpha() for token in modifiers)
+            return before[k] if fits and ARTICLES.isdisjoint(modifiers) else None
+    return None
 
 
 def _noun_after(words: Sequence[Word], i: int, rules: AgreementRules) -> int | None:

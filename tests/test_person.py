@@ -1,5 +1,5 @@
 """The person read where the occupation's own word gives no gender (checker/person.py,
-checker/misaligned.py's as_role), on the sentence shapes of MT-GenEval's references: an
+checker/misaligned.py's predicate_role), on the sentence shapes of MT-GenEval's references: an
 epicene noun, a paraphrase the aligner links to nothing, a word left in English.
 
 Real offline analysers; the alignment is given by hand.
@@ -137,6 +137,16 @@ AS_ROLES = [
         "wrong",
         "Pflegerin",
     ),
+    # ... and the noun after the copula where the English occupation follows "is"
+    (
+        "de",
+        "Terangpi is a motorcyclist , long-distance rider and photographer .",
+        "motorcyclist",
+        "Terangpi ist Motorradrennfahrerin , Langstreckenfahrerin und Fotografin .",
+        "female",
+        "correct",
+        "Motorradrennfahrerin",
+    ),
     # an epicene noun after "comme": the clause's participle names the person
     (
         "fr",
@@ -153,7 +163,7 @@ AS_ROLES = [
 @pytest.mark.parametrize(
     ("lang", "source", "occupation", "translation", "expected", "outcome", "word"), AS_ROLES
 )
-def test_the_noun_of_the_as_phrase_is_read_where_the_aligner_links_nothing(
+def test_the_noun_of_the_as_phrase_or_copula_is_read_where_the_aligner_links_nothing(
     taggers, lang, source, occupation, translation, expected, outcome, word
 ):
     verdict = _label(taggers, lang, source, occupation, translation, None, expected)
