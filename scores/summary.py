@@ -270,12 +270,13 @@ def render_markdown(summary: dict[str, Any]) -> str:
     """summary.json as a Markdown page: headline, reasons, ΔM/ΔF, pairs, every breakdown."""
     overall = summary["overall"]
     rates = overall.get("rates", {})
+    notes = summary.get("signature_notes", [])
     lines = [
         "# gen check summary",
         "",
         f"`{summary['signature']}`",
         "",
-        *(f"Note: {note}.\n" for note in summary.get("signature_notes", [])),
+        *(["Notes on the backends: at the end of summary.md.", ""] if notes else []),
         f"{summary['n']} records"
         + (f", {summary['rejected']} rejected (see rejects.jsonl)" if summary["rejected"] else ""),
         "",
@@ -306,6 +307,8 @@ def render_markdown(summary: dict[str, Any]) -> str:
     for name, table in summary["breakdowns"].items():
         lines += ["", f"## {name.replace('_', ' ')}", ""]
         lines += _table_markdown(table)
+    if notes:  # once, at the end: `gen check` prints only the page's head after every run
+        lines += ["", "## Notes", "", *(f"- {note}." for note in notes)]
     return "\n".join(lines) + "\n"
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from scores.summary import format_signature, render_markdown, summarise
+import re
+
+from scores.numbers import figure, with_interval
+from scores.summary import SIGNATURE_NOTES, format_signature, render_markdown, summarise
 
 SIGNATURE = {"set": "sha256.0", "lang": "es", "aligner": "a", "tagger": "t", "version": "0"}
 
@@ -127,3 +130,31 @@ def test_signature_and_markdown():
     page = render_markdown(summarise([record("correct")], signature=SIGNATURE))
     assert "`set:sha256.0|lang:es|aligner:a|tagger:t|boot:1000|seed:12345|version:0`" in page
     assert "## expected gender" in page
+
+
+def test_numbers_print_without_negative_zero_and_intervals_in_brackets():
+    assert [figure(-0.0004), figure(-0.0004, signed=True), figure(-0.00004, digits=3)] == [
+        "0.0",
+        "+0.0",
+        "0.000",
+    ]
+    assert with_interval(-0.25, [-0.291, -0.209], signed=True) == "-25.0 [-29.1, -20.9]"
+    # ΔM = 1/3 − 1001/3000 = −0.03 points: the page says 0.0, its interval in brackets
+    results = (
+        [record("correct")] + [record("wrong")] * 2
+        + [record("correct", stereotype="female")] * 1001
+        + [record("wrong", stereotype="female")] * 1999
+    )  # fmt: skip
+    page = render_markdown(summarise(results, signature=SIGNATURE))
+    delta_m = next(line for line in page.splitlines() if line.startswith("| ΔM"))
+    assert re.fullmatch(r"\| ΔM \| 0\.0 \| \[-?\d+\.\d, \d+\.\d\] \|", delta_m), delta_m
+    assert "-0.0" not in page and "–-" not in page
+
+
+def test_backend_notes_are_written_once_at_the_end_not_in_the_printed_head():
+    fields = {**SIGNATURE, "aligner": "eflomal-2.0.0(n_samplers=6)+gdfa"}
+    page = render_markdown(summarise([record("correct")], signature=fields))
+    head = page.split("\n## ")[0]  # what `gen check` prints
+    note = SIGNATURE_NOTES["eflomal"]
+    assert page.count(note) == 1 and note not in head
+    assert "at the end of summary.md" in head and page.index(note) > page.index("## occupation")
