@@ -2,7 +2,7 @@
 
 Figures are drawn on matplotlib's object API with the Agg canvas (no pyplot, no display, no
 global state), so the report runs on servers and in tests. Every bar shows its count and its
-95% bootstrap interval; every figure ends with the signatures of the runs it shows.
+95% interval (the summary's); every figure ends with the signatures of the runs it shows.
 """
 
 from __future__ import annotations

@@ -85,8 +85,9 @@ def labels_table(runs: Sequence[Run]) -> Table:
         rows=rows,
         runs=tuple(runs),
         note=(
-            "Accuracy is correct of decided (correct + wrong), with the 95% bootstrap interval "
-            "the checker's summary gives; inconclusive records are counted, not scored. A "
+            "Accuracy is correct of decided (correct + wrong), with the 95% interval the "
+            "checker's summary gives (Wilson's score interval; the signature's ci field names "
+            "it); inconclusive records are counted, not scored. A "
             "counterfactual pair counts only if both of its sentences are correct."
         ),
     )
@@ -142,7 +143,9 @@ def delta_table(runs: Sequence[Run]) -> Table:
         note=(
             "ΔM = acc(M trigger, M occupation) − acc(M trigger, F occupation); ΔF likewise for F "
             "(Renduchintala & Williams, 2022). A positive Δ means the stereotype, not the "
-            "trigger, decided some translations. Points of accuracy, 95% bootstrap intervals."
+            "trigger, decided some translations. Points of accuracy, 95% intervals as the "
+            "summary gives them: Newcombe's hybrid score interval (ci:wilson in the signature), "
+            "a bootstrap in runs whose signature has boot."
         ),
     )
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from scores.intervals import newcombe, wilson
 from scores.numbers import figure, with_interval
 from scores.summary import SIGNATURE_NOTES, format_signature, render_markdown, summarise
 
@@ -41,18 +44,41 @@ def test_counts_accuracy_and_rates_by_hand():
     assert 0 <= low <= 2 / 3 <= high <= 1
 
 
-def test_interval_of_a_perfect_cell_is_a_point_and_seeded():
-    results = [record("correct")] * 5
-    first = summarise(results, signature=SIGNATURE, seed=7)
-    assert first["overall"]["ci95"] == [1.0, 1.0]
-    mixed = [record("correct")] * 613 + [record("wrong")] * 388
-    assert summarise(mixed, signature=SIGNATURE, seed=7) == summarise(
-        mixed, signature=SIGNATURE, seed=7
-    )
-    assert (
-        summarise(mixed, signature=SIGNATURE, seed=7)["overall"]["ci95"]
-        != summarise(mixed, signature=SIGNATURE, seed=8)["overall"]["ci95"]
-    )
+@pytest.mark.parametrize(
+    ("hits", "n", "low", "high"),
+    # Newcombe (1998a), Table I, method 3 (Wilson's score interval without correction)
+    [
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ],
+)
+def test_wilson_interval_as_published(hits, n, low, high):
+    assert wilson(hits, n) == pytest.approx((low, high), abs=5e-5)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "low", "high"),
+    # Newcombe (1998b), Table II, method 10: examples (a) and (b)
+    [((56, 70), (48, 80), 0.0524, 0.3339), ((9, 10), (3, 10), 0.1705, 0.8090)],
+)
+def test_newcombe_difference_interval_as_published(first, second, low, high):
+    assert newcombe(first, second) == pytest.approx((low, high), abs=5e-5)
+
+
+def test_a_cell_at_100_percent_has_an_interval_of_some_width():
+    """368 of 368 correct: a bootstrap redraws only what it saw ([1.0, 1.0]); Wilson does not."""
+    results = [record("correct")] * 368 + [record("correct", "male", "female")] * 368
+    summary = summarise(results, signature=SIGNATURE)
+    cell = summary["breakdowns"]["trigger_gender_x_occupation_stereotype"]["cells"]["male"]["male"]
+    assert (cell["n"], cell["accuracy"]) == (368, 1.0)
+    low, high = cell["ci95"]  # Wilson at p = 1: n / (n + z²)
+    assert high == 1.0 and low == pytest.approx(368 / (368 + 1.959964**2), abs=1e-6)
+    assert summary["overall"]["rates"]["wrong"]["ci95"][1] > 0
+    delta = summary["delta"]["M"]  # 100% against 100%: Newcombe's interval spans 0
+    assert delta["value"] == 0 and delta["ci95"][0] < 0 < delta["ci95"][1]
+    assert summary["signature_fields"]["ci"] == "wilson" and "boot" not in summary["signature"]
 
 
 def test_delta_m_and_f_as_renduchintala_and_williams():
@@ -128,7 +154,7 @@ def test_records_without_metadata_get_only_the_tables_they_can():
 def test_signature_and_markdown():
     assert format_signature({"tagger": "t", "set": "s", "lang": "es"}) == "set:s|lang:es|tagger:t"
     page = render_markdown(summarise([record("correct")], signature=SIGNATURE))
-    assert "`set:sha256.0|lang:es|aligner:a|tagger:t|boot:1000|seed:12345|version:0`" in page
+    assert "`set:sha256.0|lang:es|aligner:a|tagger:t|ci:wilson|version:0`" in page
     assert "## expected gender" in page
 
 

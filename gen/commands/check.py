@@ -68,8 +68,10 @@ def check(
             "--skip-invalid", help="Write unreadable records to rejects.jsonl instead of failing."
         ),
     ] = False,
-    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 12345,
-    bootstrap: Annotated[int, typer.Option(min=1, help="Bootstrap resamples.")] = 1000,
+    seed: Annotated[int, typer.Option(help="TGBI (Korean→English): bootstrap seed.")] = 12345,
+    bootstrap: Annotated[
+        int, typer.Option(min=1, help="TGBI (Korean→English): bootstrap resamples.")
+    ] = 1000,
     compat: Annotated[
         bool,
         typer.Option(
@@ -119,7 +121,7 @@ def check(
             hyp=hyp,
             lang=lang,
             options=options,
-            summary=SummaryBuilder(seed=seed, resamples=bootstrap),
+            summary=SummaryBuilder(),
             resume=resume,
             force=force,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
