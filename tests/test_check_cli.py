@@ -305,3 +305,20 @@ def test_build_then_check_end_to_end(tmp_path):
     assert {"position", "trigger_type", "adjective_x_attachment", "occupation_kind"} <= set(
         summary["breakdowns"]
     )
+
+
+def test_system_name_is_kept_in_the_summary_and_named_by_the_report(tmp_path):
+    from report.load import load_runs
+
+    source = write_jsonl(tmp_path / "in.jsonl", records(lang="es"))
+    for folder, system in (("es", "Apertium 3.8"), ("apertium-es", None)):
+        name = ["--system", system] if system else []
+        done = gen("check", str(source), "--out", str(tmp_path / folder), *FAKES, *name)
+        assert done.returncode == 0, done.stderr
+    named, unnamed = (
+        json.loads((tmp_path / f / "summary.json").read_text()) for f in ("es", "apertium-es")
+    )
+    assert named["system"] == "Apertium 3.8" and "system" not in unnamed
+    # the folder's name is only the fallback, for runs made without --system
+    runs = load_runs([tmp_path / "es", tmp_path / "apertium-es"])
+    assert [run.label for run in runs] == ["Apertium 3.8 · es", "apertium · es"]

@@ -78,6 +78,13 @@ def check(
             "--compat", help="Korean→English (TGBI): classify exactly as Cho et al. (2019)."
         ),
     ] = False,
+    system: Annotated[
+        str | None,
+        typer.Option(
+            help="The MT system's name, kept in summary.json for gen report "
+            "(default: the output folder's name)."
+        ),
+    ] = None,
 ) -> None:
     """Label each translation correct / wrong / inconclusive for the occupation's gender,
     without references, and write results.jsonl, summary.json and summary.md."""
@@ -94,6 +101,7 @@ def check(
             bootstrap=bootstrap,
             seed=seed,
             version=__version__,
+            system=system,
         )
         _print_headline(out, tgbi.n)
         return
@@ -121,7 +129,7 @@ def check(
             hyp=hyp,
             lang=lang,
             options=options,
-            summary=SummaryBuilder(),
+            summary=SummaryBuilder(system=system),
             resume=resume,
             force=force,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
