@@ -53,12 +53,20 @@ CAPTIONS = {
 }
 
 
+SIDE_BY_SIDE = (
+    "Runs in different languages are listed side by side, not tested against each other: "
+    "their items are different translations, so a difference between them is not only the "
+    "systems'. Paired tests compare runs on the same set and language."
+)
+
+
 def gender_sections(runs: Sequence[Run], figure_names: Sequence[str]) -> list[Section]:
     labels, reasons, deltas, *significance = gender_tables(runs)
     by_name = {name: Plot(name, CAPTIONS[name]) for name in figure_names}
     sections = [
         Section(
             "Correct, wrong, inconclusive",
+            text=SIDE_BY_SIDE if len({run.lang for run in runs}) > 1 else "",
             tables=[labels, reasons],
             figures=[by_name["fig6_labels"]],
         ),
@@ -76,7 +84,7 @@ def gender_sections(runs: Sequence[Run], figure_names: Sequence[str]) -> list[Se
         sections.append(
             Section(
                 "Paired significance",
-                text="Every two runs on the same set, compared item by item.",
+                text="Every two runs on the same set and language, compared item by item.",
                 tables=significance,
             )
         )

@@ -151,10 +151,14 @@ def delta_table(runs: Sequence[Run]) -> Table:
 
 
 def significance_table(runs: Sequence[Run]) -> Table | None:
-    """Paired bootstrap between every two runs labelled on the same set (None if no such pair)."""
+    """Paired bootstrap between every two runs on the same set *and* language (None if no
+    such pair). Runs in two languages are not paired: their items are different translations
+    of the set, and a test would present a language difference as a system difference."""
     rows, involved = [], []
     for a, b in itertools.combinations(runs, 2):
-        if a.set_hash != b.set_hash or None in (a.overall().accuracy, b.overall().accuracy):
+        if (a.set_hash, a.lang) != (b.set_hash, b.lang):
+            continue
+        if None in (a.overall().accuracy, b.overall().accuracy):
             continue
         result = paired_bootstrap(a.labels, b.labels)
         rows.append(
