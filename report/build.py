@@ -53,6 +53,19 @@ CAPTIONS = {
 }
 
 
+#: The figures of the third gender section, by what each is about.
+TOPICS = {
+    "fig3_adjective": "adjectives",
+    "fig4_position": "position",
+    "fig5_nonce": "nonce occupations",
+}
+
+
+def _joined(words: Sequence[str]) -> str:
+    """``a, b and c``."""
+    return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
+
+
 SIDE_BY_SIDE = (
     "Runs in different languages are listed side by side, not tested against each other: "
     "their items are different translations, so a difference between them is not only the "
@@ -68,18 +81,23 @@ def gender_sections(runs: Sequence[Run], figure_names: Sequence[str]) -> list[Se
             "Correct, wrong, inconclusive",
             text=SIDE_BY_SIDE if len({run.lang for run in runs}) > 1 else "",
             tables=[labels, reasons],
-            figures=[by_name["fig6_labels"]],
+            figures=[by_name[name] for name in ("fig6_labels",) if name in by_name],
         ),
         Section(
             "Trigger against stereotype",
             tables=[deltas],
-            figures=[by_name["fig1_trigger_stereotype"], by_name["fig2_occupations"]],
+            figures=[
+                by_name[name]
+                for name in ("fig1_trigger_stereotype", "fig2_occupations")
+                if name in by_name
+            ],
         ),
         Section(
-            "Adjectives, position and nonce occupations",
-            figures=[by_name[name] for name in ("fig3_adjective", "fig4_position", "fig5_nonce")],
+            _joined([TOPICS[name] for name in by_name if name in TOPICS]).capitalize(),
+            figures=[by_name[name] for name in TOPICS if name in by_name],
         ),
     ]
+    sections = [section for section in sections if section.tables or section.figures]
     if significance:
         sections.append(
             Section(

@@ -287,11 +287,28 @@ FIGURES: dict[str, Callable[[Sequence[Run]], Figure]] = {
 }
 
 
+#: File stem → whether a run has data for that figure. A figure no run has data for is left
+#: out, not drawn empty: real occupations alone (a set built without --nonce) compare nothing.
+HAS_DATA: dict[str, Callable[[Run], bool]] = {
+    "fig1_trigger_stereotype": lambda run: bool(run.by_trigger_and_stereotype()),
+    "fig2_occupations": lambda run: bool(run.by_occupation()),
+    "fig3_adjective": lambda run: bool(run.by_adjective()),
+    "fig4_position": lambda run: bool(run.by_position()),
+    "fig5_nonce": lambda run: run.by_nonce().get("nonce", Cell(0, 0, 0, 0, None, None)).n > 0,
+    "fig6_labels": lambda run: run.overall().n > 0,
+}
+
+
+def figures_with_data(runs: Sequence[Run]) -> list[str]:
+    """The names of the figures some run has data for, in the report's order."""
+    return [name for name in FIGURES if any(HAS_DATA[name](run) for run in runs)]
+
+
 def write_figures(runs: Sequence[Run], out: Path) -> dict[str, Path]:
-    """Draw every figure for ``runs`` and save it as ``out/NAME.png``."""
+    """Draw the figures some run has data for and save each as ``out/NAME.png``."""
     out.mkdir(exist_ok=True)
     paths = {}
-    for name, draw in FIGURES.items():
+    for name in figures_with_data(runs):
         paths[name] = out / f"{name}.png"
-        draw(runs).savefig(paths[name], dpi=DPI)
+        FIGURES[name](runs).savefig(paths[name], dpi=DPI)
     return paths

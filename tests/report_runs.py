@@ -86,14 +86,17 @@ def make_run(
     aligner: str = "eflomal",
     repeat: int = 4,
     unsupported: bool = False,
+    nonce: bool = True,
 ) -> Path:
     """Write ``folder/results.jsonl`` and ``folder/summary.json`` for one hand-made run;
-    ``unsupported``: every record inconclusive, as for a language no backend can read."""
+    ``unsupported``: every record inconclusive, as for a language no backend can read;
+    ``nonce=False``: no nonce occupation, as in a set built without --nonce."""
     rng = random.Random(seed)
     results = [
         {**record, "id": f"{record['id']}-{copy}", "label": label(record, rng, bias)}
         for copy in range(repeat)
         for record in records()
+        if nonce or not record["occupation"]["nonce"]
     ]
     for record in results:
         if unsupported:

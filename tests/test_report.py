@@ -270,3 +270,17 @@ def test_paired_tests_only_within_a_language(runs, report):
     rows = markdown_rows(report, "Paired bootstrap: system B against system A on the same items")
     assert [row[:2] for row in rows] == [["apertium · es", "opus · es"]]
     assert "listed side by side, not tested" in (report / "report.md").read_text(encoding="utf-8")
+
+
+def test_a_figure_no_run_has_data_for_is_left_out(tmp_path):
+    """A set built without --nonce: no nonce figure drawn, embedded or captioned."""
+    runs = [
+        make_run(tmp_path / f"apertium-{lang}", lang=lang, nonce=False) for lang in ("es", "ca")
+    ]
+    write_report(runs, tmp_path / "report")
+    figures = tmp_path / "report" / "figures"
+    assert sorted(path.stem for path in figures.iterdir()) == sorted(set(FIGURES) - {"fig5_nonce"})
+    for page in ("report.md", "report.html"):
+        text = (tmp_path / "report" / page).read_text(encoding="utf-8")
+        assert "fig5_nonce" not in text and "nonce" not in text.lower(), page
+        assert "Adjectives and position" in text
