@@ -5,7 +5,7 @@
 Builds ~60k records (the 14,976 ugb-m2m100-1.2b sentences × --copies, ids made unique),
 then times, on the same text:
 - `gen check` end to end (a subprocess: reading, validating, tagging, aligning,
-  labelling, summarising with bootstrap intervals, writing), with its peak memory;
+  labelling, summarising with Wilson intervals, writing), with its peak memory;
 - the raw tools alone: lt-proc over the translations (one process, plain text in) and
   eflomal fitted on the same chunks of tokenised pairs as gen check, with gen's eflomal
   settings (eflomal_aligner.SETTINGS) but without priors.

@@ -180,27 +180,47 @@ def to_item(record: dict[str, Any], *, path: Path, line: int, default_lang: str 
 def _occupation_span(tokens: list[str], occupation: dict[str, Any], fail) -> tuple[int, int]:
     """The occupation's token span: ``index`` names its head (last word); ``text`` gives its
     words (multi-word occupations such as "police officer") and, without an index, is
-    looked for in the tokens (first occurrence, case-insensitive)."""
+    looked for in the tokens (first occurrence, case-insensitive).
+
+    ``text`` is matched by its characters, not re-tokenised: the record's tokens may come
+    from another tokenizer than gen's ("Dr." one token or two, "C.E.O." one or six,
+    "editor-in-chief" one or five), and text written as in the sentence must match either way."""
     text = occupation.get("text")
-    words = tokenize_english(text.lower()) if isinstance(text, str) else []
+    target = "".join(text.lower().split()) if isinstance(text, str) else ""
+    lowered = [t.lower() for t in tokens]
     index = occupation.get("index")
     if index is not None:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(tokens):
             raise fail("occupation.index", f"must be a token index in 0..{len(tokens) - 1}")
-        if words and tokens[index].lower() != words[-1]:
-            raise fail(
-                "occupation.text",
-                f"{text!r} does not match token {index} of the sentence ({tokens[index]!r}): "
-                "occupation.index must point at the occupation's last word",
-            )
-        start = index + 1 - len(words)
-        if words and start >= 0 and [t.lower() for t in tokens[start : index + 1]] == words:
+        if not target:
+            return index, index + 1
+        start = _span_ending_at(lowered, index + 1, target)
+        if start is not None:
             return start, index + 1
-        return index, index + 1
-    if not words:
+        # the head alone, when the sentence has only the last word of a longer text
+        if tokenize_english(text.lower())[-1:] == [lowered[index]]:
+            return index, index + 1
+        raise fail(
+            "occupation.text",
+            f"{text!r} does not match token {index} of the sentence ({tokens[index]!r}): "
+            "occupation.index must point at the occupation's last word",
+        )
+    if not target:
         raise fail("occupation", "needs index or text")
-    lowered = [t.lower() for t in tokens]
-    for start in range(len(lowered) - len(words) + 1):
-        if lowered[start : start + len(words)] == words:
-            return start, start + len(words)
+    for end in range(1, len(lowered) + 1):
+        start = _span_ending_at(lowered, end, target)
+        if start is not None:
+            return start, end
     raise fail("occupation.text", f"{text!r} not found in text")
+
+
+def _span_ending_at(tokens: list[str], end: int, target: str) -> int | None:
+    """The start of the tokens before ``end`` whose characters, joined, are ``target``."""
+    joined = ""
+    for start in range(end - 1, -1, -1):
+        joined = tokens[start] + joined
+        if joined == target:
+            return start
+        if not target.endswith(joined):
+            return None
+    return None

@@ -1,7 +1,8 @@
 """Assemble a report from runs: figures, tables and the prose around them, then write it.
 
 The report is a list of :class:`Section`; Markdown and HTML are two renderings of it, and
-the LaTeX tables and PNG figures are written beside them, so all four always agree.
+the LaTeX tables and the figures (PNG, PDF, SVG) are written beside them, so all agree.
+Each run's signature is printed once, in the list of runs; tables name runs by label.
 """
 
 from __future__ import annotations
@@ -10,13 +11,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from common import __version__
+from common.errors import GenError
 from common.io import atomic_write, output_directory
 from report import figures as fig
 from report.html import render_html
 from report.load import Run, load_runs
 from report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table
 from report.sections import Plot, Section
-from report.tables import gender_tables, to_latex, to_markdown
+from report.tables import gender_tables, signatures_latex, to_latex, to_markdown
 
 PAPER = (
     "Renduchintala & Williams (2022), “Investigating Failures of Automatic Translation in the "
@@ -53,30 +55,56 @@ CAPTIONS = {
 }
 
 
+#: The figures of the third gender section, by what each is about.
+TOPICS = {
+    "fig3_adjective": "adjectives",
+    "fig4_position": "position",
+    "fig5_nonce": "nonce occupations",
+}
+
+
+def _joined(words: Sequence[str]) -> str:
+    """``a, b and c``."""
+    return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
+
+
+SIDE_BY_SIDE = (
+    "Runs in different languages are listed side by side, not tested against each other: "
+    "their items are different translations, so a difference between them is not only the "
+    "systems'. Paired tests compare runs on the same set and language."
+)
+
+
 def gender_sections(runs: Sequence[Run], figure_names: Sequence[str]) -> list[Section]:
     labels, reasons, deltas, *significance = gender_tables(runs)
     by_name = {name: Plot(name, CAPTIONS[name]) for name in figure_names}
     sections = [
         Section(
             "Correct, wrong, inconclusive",
+            text=SIDE_BY_SIDE if len({run.lang for run in runs}) > 1 else "",
             tables=[labels, reasons],
-            figures=[by_name["fig6_labels"]],
+            figures=[by_name[name] for name in ("fig6_labels",) if name in by_name],
         ),
         Section(
             "Trigger against stereotype",
             tables=[deltas],
-            figures=[by_name["fig1_trigger_stereotype"], by_name["fig2_occupations"]],
+            figures=[
+                by_name[name]
+                for name in ("fig1_trigger_stereotype", "fig2_occupations")
+                if name in by_name
+            ],
         ),
         Section(
-            "Adjectives, position and nonce occupations",
-            figures=[by_name[name] for name in ("fig3_adjective", "fig4_position", "fig5_nonce")],
+            _joined([TOPICS[name] for name in by_name if name in TOPICS]).capitalize(),
+            figures=[by_name[name] for name in TOPICS if name in by_name],
         ),
     ]
+    sections = [section for section in sections if section.tables or section.figures]
     if significance:
         sections.append(
             Section(
                 "Paired significance",
-                text="Every two runs on the same set, compared item by item.",
+                text="Every two runs on the same set and language, compared item by item.",
                 tables=significance,
             )
         )
@@ -109,29 +137,51 @@ def score_sections(runs: Sequence[Run]) -> list[Section]:
 
 
 def write_report(
-    paths: Sequence[str | Path], out: str | Path, *, allow_mixed: bool = False, force: bool = False
+    paths: Sequence[str | Path],
+    out: str | Path,
+    *,
+    allow_mixed: bool = False,
+    force: bool = False,
+    formats: Sequence[str] = fig.FORMATS,
+    signed_figures: bool = True,
 ) -> Path:
     """Read the runs at ``paths`` and write report.md, report.html, figures/ and tables/ to ``out``.
 
-    ``out`` is written whole or not at all.
+    Figures are written in each of ``formats`` (PNG always: the pages show it), with the
+    runs' signatures in a footer unless not ``signed_figures``. ``out`` is written whole or
+    not at all.
     """
+    formats = figure_formats(formats)
     runs = load_runs(paths, allow_mixed=allow_mixed)
     gender_runs = [run for run in runs if run.kind == "gender"]
     with output_directory(out, force=force) as staging:
         sections: list[Section] = []
         if gender_runs:
-            names = list(fig.write_figures(gender_runs, staging / "figures"))
+            names = fig.write_figures(gender_runs, staging / "figures", formats, signed_figures)
             sections += gender_sections(gender_runs, names)
         sections += score_sections(runs)
         for section in sections:
             for table in section.tables:
                 with atomic_write(staging / "tables" / f"{table.name}.tex") as handle:
                     handle.write(to_latex(table))
+        with atomic_write(staging / "tables" / "signatures.tex") as handle:
+            handle.write(signatures_latex(runs))
         with atomic_write(staging / "report.md") as handle:
             handle.write(render_markdown(runs, sections))
         with atomic_write(staging / "report.html") as handle:
             handle.write(render_html(runs, sections, staging / "figures", header(runs)))
     return Path(out)
+
+
+def figure_formats(formats: Sequence[str]) -> tuple[str, ...]:
+    """``formats`` checked against :data:`report.figures.FORMATS`, PNG added if missing."""
+    unknown = [name for name in formats if name not in fig.FORMATS]
+    if unknown:
+        raise GenError(
+            f"figure format {unknown[0]!r} is not one of {', '.join(fig.FORMATS)}",
+            field="--format",
+        )
+    return tuple(dict.fromkeys(["png", *formats]))
 
 
 def header(runs: Sequence[Run]) -> list[str]:
@@ -156,7 +206,9 @@ def render_markdown(runs: Sequence[Run], sections: Sequence[Section]) -> str:
         "",
     ]
     parts += [
-        f"- **{run.label}** ({run.kind_name}) `{run.path}`  \n  `{run.signature}`" for run in runs
+        f"- **{run.label}** ({run.kind_name}) `{run.path}`  \n  `{run.signature}`"
+        + (f"  \n  **mixed: {'; '.join(run.flags)}**" if run.flags else "")
+        for run in runs
     ]
     for section in sections:
         parts += ["", f"## {section.title}", ""]

@@ -2,15 +2,18 @@
 
 Figures are drawn on matplotlib's object API with the Agg canvas (no pyplot, no display, no
 global state), so the report runs on servers and in tests. Every bar shows its count and its
-95% bootstrap interval; every figure ends with the signatures of the runs it shows.
+95% interval (the summary's); every figure ends with the signatures of the runs it shows.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.figure import Figure, SubFigure
+from matplotlib.font_manager import FontProperties
 from matplotlib.ticker import PercentFormatter
 
 from common.fields import GENDERS, LABELS
@@ -22,20 +25,64 @@ RUN_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
 LABEL_COLOURS = {"correct": "#009E73", "wrong": "#D55E00", "inconclusive": "#BBBBBB"}
 TRIGGER_MARKERS = {"male": ("s", "#0072B2"), "female": ("o", "#E69F00")}
 DPI = 150
+FOOTER_FONT = FontProperties(family="monospace", size=5.5)
+FOOTER_MARGIN = 0.1  # inches left and right of the signature lines
+FOOTER_LINE = 0.12  # inches per footer line
+CONTINUED = "  "  # starts a signature's continuation line
+#: The file formats figures can be written in; the report embeds and links the PNGs.
+FORMATS = ("png", "pdf", "svg")
 
 
-def _signed_figure(runs: Sequence[Run], width: float, height: float) -> tuple[Figure, SubFigure]:
-    """A figure whose footer lists the runs' signatures; draw on the returned body subfigure."""
-    lines = [f"{run.label}: {run.signature}" + (" [MIXED]" if run.flags else "") for run in runs]
-    footer = 0.12 * (len(lines) + 1) + 0.1
-    # Wide enough for the longest signature line (5.5 pt monospace: 0.046 inch a character).
-    width = max(width, 0.046 * max(map(len, lines)) + 0.3)
-    figure = Figure(figsize=(width, height + footer), layout="constrained")
+def _signed_figure(
+    runs: Sequence[Run], width: float, height: float, signed: bool = True
+) -> tuple[Figure, SubFigure]:
+    """A figure whose footer lists the runs' signatures, wrapped to its width (``signed``;
+    otherwise no footer); draw on the returned body subfigure."""
+    lines = [
+        wrapped
+        for run in runs
+        for wrapped in wrap_signature(
+            f"{run.label}: {run.signature}" + (" [MIXED]" if run.flags else ""),
+            (width - 2 * FOOTER_MARGIN) * 72,
+        )
+    ]
+    if not signed:
+        figure = Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+        return figure, figure.subfigures(1, 1)
+    footer = FOOTER_LINE * (len(lines) + 1) + 0.1
+    figure = Figure(figsize=(width, height + footer), dpi=DPI, layout="constrained")
     body, foot = figure.subfigures(2, 1, height_ratios=[height, footer])
     foot.text(
-        0.01, 0.5, "Signatures:\n" + "\n".join(lines), fontsize=5.5, family="monospace", va="center"
-    )
+        FOOTER_MARGIN / width, 0.5, "Signatures:\n" + "\n".join(lines),
+        fontproperties=FOOTER_FONT, va="center",
+    )  # fmt: skip
     return figure, body
+
+
+def wrap_signature(line: str, width_pt: float) -> list[str]:
+    """``line`` cut after a ``|`` wherever it would pass ``width_pt`` points in the footer's
+    font, continuation lines indented by :data:`CONTINUED`; a field longer than a line is
+    cut where it must. Widths are measured as Agg draws them at :data:`DPI`, whose hinting
+    rounds each glyph's advance up (1.5% wider than the PDF's and SVG's outlines)."""
+    measure = RendererAgg(1, 1, DPI).get_text_width_height_descent
+
+    def fits(text: str) -> bool:
+        return measure(text, FOOTER_FONT, ismath=False)[0] * 72 / DPI <= width_pt
+
+    lines: list[str] = []
+    current = ""
+    for part in re.split(r"(?<=\|)", line):
+        if current and not fits(current + part):
+            lines.append(current)
+            current = CONTINUED
+        current += part
+        while not fits(current):  # one field wider than the figure: cut after , ; + or )
+            ends = [end for end in range(len(CONTINUED) + 1, len(current)) if fits(current[:end])]
+            soft = [end for end in ends if current[end - 1] in ",;+)"]
+            cut = max(soft or ends or [len(CONTINUED) + 1])
+            lines.append(current[:cut])
+            current = CONTINUED + current[cut:]
+    return [*lines, current]
 
 
 def _ordered(keys: Iterable[str], preferred: Sequence[str]) -> list[str]:
@@ -111,9 +158,9 @@ def _legend(figure: SubFigure, axes, runs: Sequence[Run]) -> None:
         )
 
 
-def trigger_stereotype_figure(runs: Sequence[Run]) -> Figure:
+def trigger_stereotype_figure(runs: Sequence[Run], signed: bool = True) -> Figure:
     """Accuracy by trigger gender × occupation stereotype (their Fig. 1)."""
-    figure, body = _signed_figure(runs, 8, 3.8)
+    figure, body = _signed_figure(runs, 8, 3.8, signed)
     panels = body.subplots(1, 2, sharey=True)
     for axes, trigger in zip(panels, GENDERS, strict=True):
         stereotypes = _ordered(
@@ -134,7 +181,7 @@ def trigger_stereotype_figure(runs: Sequence[Run]) -> Figure:
     return figure
 
 
-def occupation_figure(runs: Sequence[Run]) -> Figure:
+def occupation_figure(runs: Sequence[Run], signed: bool = True) -> Figure:
     """Accuracy per occupation, split by trigger gender (their Fig. 2): one panel per run.
 
     Occupations are sorted by how much better the female trigger does than the male one in
@@ -154,7 +201,7 @@ def occupation_figure(runs: Sequence[Run]) -> Figure:
     occupations += [o for run in runs for o in run.by_occupation() if o not in occupations]
     occupations = list(dict.fromkeys(occupations))
     height = max(3.0, 0.2 * len(occupations) + 1.2)
-    figure, body = _signed_figure(runs, min(3.4 * len(runs) + 1.6, 16), height)
+    figure, body = _signed_figure(runs, min(3.4 * len(runs) + 1.6, 16), height, signed)
     panels = body.subplots(1, len(runs), sharey=True, squeeze=False)[0]
     for axes, run in zip(panels, runs, strict=True):
         cells = run.by_occupation()
@@ -197,11 +244,11 @@ def _breakdown_figure(
     preferred: Sequence[str],
     title: str,
     tick_labels: Callable[[str], str] = str,
+    signed: bool = True,
 ) -> Figure:
     categories = _ordered((key for run in runs for key in cells(run)), preferred)
-    figure, body = _signed_figure(
-        runs, max(4.5, 1.1 * len(categories) * max(len(runs), 2) / 2 + 2), 3.6
-    )
+    width = max(4.5, 1.1 * len(categories) * max(len(runs), 2) / 2 + 2)
+    figure, body = _signed_figure(runs, width, 3.6, signed)
     axes = body.subplots()
     _grouped_bars(axes, runs, categories, cells, tick_labels)
     _legend(body, axes, runs)
@@ -209,7 +256,7 @@ def _breakdown_figure(
     return figure
 
 
-def adjective_figure(runs: Sequence[Run]) -> Figure:
+def adjective_figure(runs: Sequence[Run], signed: bool = True) -> Figure:
     """Accuracy by adjective stereotype matching or mismatching the trigger (their Fig. 3)."""
     return _breakdown_figure(
         runs,
@@ -217,10 +264,11 @@ def adjective_figure(runs: Sequence[Run]) -> Figure:
         ("matching", "mismatching", "none"),
         "Accuracy by adjective stereotype vs the trigger's gender",
         lambda key: {"none": "no\nadjective"}.get(key, f"{key}\nadjective"),
+        signed=signed,
     )
 
 
-def position_figure(runs: Sequence[Run]) -> Figure:
+def position_figure(runs: Sequence[Run], signed: bool = True) -> Figure:
     """Accuracy by position of the occupation relative to the trigger (their Fig. 4)."""
     return _breakdown_figure(
         runs,
@@ -228,10 +276,11 @@ def position_figure(runs: Sequence[Run]) -> Figure:
         ("before", "after", "middle"),
         "Accuracy by the occupation's position relative to the trigger",
         lambda key: f"occupation\n{key}" + (" trigger" if key in ("before", "after") else ""),
+        signed=signed,
     )
 
 
-def nonce_figure(runs: Sequence[Run]) -> Figure:
+def nonce_figure(runs: Sequence[Run], signed: bool = True) -> Figure:
     """Accuracy on real vs nonce occupations (their Fig. 5)."""
     return _breakdown_figure(
         runs,
@@ -239,12 +288,13 @@ def nonce_figure(runs: Sequence[Run]) -> Figure:
         ("real", "nonce"),
         "Accuracy on real vs nonce occupations",
         lambda key: f"{key}\noccupations",
+        signed=signed,
     )
 
 
-def labels_figure(runs: Sequence[Run]) -> Figure:
+def labels_figure(runs: Sequence[Run], signed: bool = True) -> Figure:
     """Correct / wrong / inconclusive shares, stacked, one bar per run (language)."""
-    figure, body = _signed_figure(runs, 8, 0.45 * len(runs) + 1.4)
+    figure, body = _signed_figure(runs, 8, 0.45 * len(runs) + 1.4, signed)
     axes = body.subplots()
     for y, run in enumerate(runs):
         cell = run.overall()
@@ -277,7 +327,7 @@ def _counts_label(run: Run) -> str:
 
 
 #: File stem → figure function, in the order the report shows them.
-FIGURES: dict[str, Callable[[Sequence[Run]], Figure]] = {
+FIGURES: dict[str, Callable[..., Figure]] = {
     "fig1_trigger_stereotype": trigger_stereotype_figure,
     "fig2_occupations": occupation_figure,
     "fig3_adjective": adjective_figure,
@@ -287,11 +337,35 @@ FIGURES: dict[str, Callable[[Sequence[Run]], Figure]] = {
 }
 
 
-def write_figures(runs: Sequence[Run], out: Path) -> dict[str, Path]:
-    """Draw every figure for ``runs`` and save it as ``out/NAME.png``."""
+#: File stem → whether a run has data for that figure. A figure no run has data for is left
+#: out, not drawn empty: real occupations alone (a set built without --nonce) compare nothing.
+HAS_DATA: dict[str, Callable[[Run], bool]] = {
+    "fig1_trigger_stereotype": lambda run: bool(run.by_trigger_and_stereotype()),
+    "fig2_occupations": lambda run: bool(run.by_occupation()),
+    "fig3_adjective": lambda run: bool(run.by_adjective()),
+    "fig4_position": lambda run: bool(run.by_position()),
+    "fig5_nonce": lambda run: run.by_nonce().get("nonce", Cell(0, 0, 0, 0, None, None)).n > 0,
+    "fig6_labels": lambda run: run.overall().n > 0,
+}
+
+
+def figures_with_data(runs: Sequence[Run]) -> list[str]:
+    """The names of the figures some run has data for, in the report's order."""
+    return [name for name in FIGURES if any(HAS_DATA[name](run) for run in runs)]
+
+
+def write_figures(
+    runs: Sequence[Run], out: Path, formats: Sequence[str] = FORMATS, signed: bool = True
+) -> list[str]:
+    """Draw the figures some run has data for and save each as ``out/NAME.FORMAT``; return
+    their names. The runs' signatures are also kept in each file's metadata (PNG and SVG
+    Description, PDF Subject), so a figure drawn without its footer still says what it shows."""
     out.mkdir(exist_ok=True)
-    paths = {}
-    for name, draw in FIGURES.items():
-        paths[name] = out / f"{name}.png"
-        draw(runs).savefig(paths[name], dpi=DPI)
-    return paths
+    signatures = "; ".join(f"{run.label}: {run.signature}" for run in runs)
+    names = figures_with_data(runs)
+    for name in names:
+        figure = FIGURES[name](runs, signed)
+        for suffix in formats:
+            key = "Subject" if suffix == "pdf" else "Description"
+            figure.savefig(out / f"{name}.{suffix}", dpi=DPI, metadata={key: signatures})
+    return names

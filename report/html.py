@@ -56,7 +56,13 @@ def render_html(
     parts.append("<h2>Runs</h2><ul>")
     parts += [
         f"<li><strong>{html.escape(run.label)}</strong> ({run.kind_name}) "
-        f"<code>{html.escape(str(run.path))}</code><br><code>{html.escape(run.signature)}</code></li>"
+        f"<code>{html.escape(str(run.path))}</code><br><code>{html.escape(run.signature)}</code>"
+        + (
+            f" <strong class=mixed>mixed: {html.escape('; '.join(run.flags))}</strong>"
+            if run.flags
+            else ""
+        )
+        + "</li>"
         for run in runs
     ]
     parts.append("</ul>")

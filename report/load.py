@@ -26,7 +26,7 @@ SUMMARY, RESULTS = "summary.json", "results.jsonl"
 
 #: Per kind of run, the signature fields that split runs into groups shown side by side (one
 #: language; one MT-GenEval subset). Runs in a group must agree on every other field: set or
-#: references, aligner, tagger, their models and versions, tokenisation, bootstrap settings.
+#: references, aligner, tagger, their models and versions, tokenisation, interval method.
 GROUP_FIELDS = {"gender": ("lang",), "tgbi": (), "mtgeneval": ("lang", "split", "subset")}
 SET_FIELD = "set"
 KIND_NAMES = {"gender": "reference-free check", "tgbi": "TGBI", "mtgeneval": "MT-GenEval"}
@@ -34,7 +34,7 @@ KIND_NAMES = {"gender": "reference-free check", "tgbi": "TGBI", "mtgeneval": "MT
 
 @dataclass(frozen=True)
 class Cell:
-    """One breakdown cell of a summary: label counts, accuracy and its 95% bootstrap interval.
+    """One breakdown cell of a summary: label counts, accuracy and its 95% interval.
 
     Accuracy is the checker's: correct of decided (correct + wrong); it and its interval are
     None when nothing in the cell was decided.
@@ -54,7 +54,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A single figure with its 95% bootstrap interval (ΔM, ΔF...); None where undefined."""
+    """A single figure with its 95% interval (ΔM, ΔF...); None where undefined."""
 
     value: float | None
     ci95: tuple[float, float] | None

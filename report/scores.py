@@ -118,7 +118,7 @@ def quality_gap_table(runs: Sequence[Run]) -> Table | None:
             run.system,
             run.lang,
             *(
-                f"{gaps[metric][part]:{'+' if part == 'gap' else ''}.2f}"
+                figure(gaps[metric][part], digits=2, signed=part == "gap")
                 for metric in metrics
                 for part in ("feminine", "masculine", "gap")
             ),

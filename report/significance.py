@@ -23,9 +23,16 @@ import numpy as np
 
 from common.errors import GenError
 from common.fields import LABELS
-from scores.bootstrap import accuracies
 
 SAMPLES, SEED = 1000, 12345
+
+
+def accuracies(counts: np.ndarray) -> np.ndarray:
+    """Correct of decided along the last axis of label counts (correct, wrong, inconclusive);
+    NaN where nothing is decided."""
+    correct, wrong = counts[..., 0], counts[..., 1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(correct + wrong > 0, correct / (correct + wrong), np.nan)
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,11 @@
-"""Figures from labelled results: rates, accuracy and breakdowns, with bootstrap intervals.
+"""Figures from labelled results: rates, accuracy and breakdowns, with 95% intervals.
 
 Results stream through :class:`SummaryBuilder` (counts only, so memory does not grow with
 the input); :func:`render_markdown` writes the human-readable page. Accuracy is
 ``correct / (correct + wrong)``: the share of decided labels that are right; how many were
-not decided is in the ``inconclusive`` count and rate. Intervals are 95% percentile
-bootstrap intervals: resampling the records of a cell is drawing its three counts from a
-multinomial, which is what is done (seeded per cell, so a figure does not depend on the
-order the cells are computed in).
+not decided is in the ``inconclusive`` count and rate. Intervals are Wilson score intervals,
+and Newcombe's for ΔM/ΔF (scores.intervals): closed-form, so a cell's interval depends on
+its counts alone.
 """
 
 from __future__ import annotations
@@ -17,7 +16,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from common.fields import CORRECT, GENDERS, INCONCLUSIVE, LABELS
-from scores.bootstrap import Bootstrap, Counts
+from scores import intervals
+from scores.intervals import Counts
 from scores.numbers import NOTHING, bounds, figure, with_interval
 
 
@@ -119,9 +119,8 @@ class SummaryBuilder:
     over those tuples, made at the end (there are few distinct tuples, however many records).
     """
 
-    def __init__(self, *, seed: int = 12345, resamples: int = 1000) -> None:
-        self.seed = seed
-        self.resamples = resamples
+    def __init__(self, *, system: str | None = None) -> None:
+        self.system = system
         self.summary: dict[str, Any] | None = None  # set by files()
         self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(lambda: [0, 0, 0])
         self.reasons: Counter[str] = Counter()
@@ -167,10 +166,8 @@ class SummaryBuilder:
 
     def build(self, *, signature: dict[str, str], rejected: int) -> dict:
         """The summary.json object (its schema is in docs/formats.md); the signature gains
-        the bootstrap's resamples and seed."""
-        seed, resamples = self.seed, self.resamples
-        signature = _ordered({**signature, "boot": str(resamples), "seed": str(seed)})
-        boot = Bootstrap(seed, resamples)
+        the interval method (``ci``)."""
+        signature = _ordered({**signature, "ci": intervals.METHOD})
         overall = [sum(counts[slot] for counts in self.combinations.values()) for slot in range(3)]
         tables = {}
         for name, dimensions in BREAKDOWNS.items():
@@ -179,42 +176,42 @@ class SummaryBuilder:
                 continue
             tables[name] = {
                 "fields": list(dimensions),
-                "cells": _nest({key: boot.cell(cells[key], (name, *key)) for key in sorted(cells)}),
+                "cells": _nest({key: intervals.cell(cells[key]) for key in sorted(cells)}),
             }
         complete, both_correct = self.pairs
         return {
+            **({"system": self.system} if self.system else {}),
             "signature": format_signature(signature),
             "signature_fields": signature,
             "signature_notes": signature_notes(signature),
             "n": sum(overall),
             "rejected": rejected,
             "overall": {
-                **boot.cell(overall, ("overall",)),
-                "rates": boot.rates(overall, ("overall",)),
+                **intervals.cell(overall),
+                "rates": intervals.rates(overall),
             },
             "reasons": dict(sorted(self.reasons.items())),
             "breakdowns": tables,
-            "delta": self._deltas(boot),
+            "delta": self._deltas(),
             "pairs": {
-                **boot.proportion(both_correct, complete, ("pairs",)),
+                **intervals.proportion(both_correct, complete),
                 "both_correct": both_correct,
                 "unpaired": len(self._open_pairs),
             },
-            "bootstrap": {"resamples": resamples, "seed": seed, "interval": 0.95},
+            "intervals": {
+                "method": intervals.METHOD,
+                "differences": "newcombe",
+                "level": intervals.LEVEL,
+            },
         }
 
-    def _deltas(self, boot: Bootstrap) -> dict[str, Any]:
+    def _deltas(self) -> dict[str, Any]:
         table = self.table(BREAKDOWNS["trigger_gender_x_occupation_stereotype"])
         deltas = {}
         for name, (trigger, pro, anti) in DELTAS.items():
             if (trigger, pro) not in table or (trigger, anti) not in table:
                 continue
-            deltas[name] = boot.difference(
-                table[trigger, pro],
-                ("trigger_gender_x_occupation_stereotype", trigger, pro),
-                table[trigger, anti],
-                ("trigger_gender_x_occupation_stereotype", trigger, anti),
-            )
+            deltas[name] = intervals.difference(table[trigger, pro], table[trigger, anti])
         return deltas
 
 
@@ -246,11 +243,11 @@ def signature_notes(fields: dict[str, str]) -> list[str]:
     return [note for name, note in SIGNATURE_NOTES.items() if name in named]
 
 
-SIGNATURE_ORDER = ("set", "lang", "mt", "aligner", "tagger", "chunk", "boot", "seed", "version")
+SIGNATURE_ORDER = ("set", "lang", "mt", "aligner", "tagger", "chunk", "ci", "version")
 
 
 def format_signature(fields: dict[str, str]) -> str:
-    """``set:…|lang:es|mt:…|aligner:…|tagger:…|chunk:50000|boot:1000|seed:12345|version:0.1.0``,
+    """``set:…|lang:es|mt:…|aligner:…|tagger:…|chunk:50000|ci:wilson|version:0.1.0``,
     sacreBLEU-style."""
     return "|".join(f"{key}:{value}" for key, value in _ordered(fields).items())
 
@@ -270,12 +267,13 @@ def render_markdown(summary: dict[str, Any]) -> str:
     """summary.json as a Markdown page: headline, reasons, ΔM/ΔF, pairs, every breakdown."""
     overall = summary["overall"]
     rates = overall.get("rates", {})
+    notes = summary.get("signature_notes", [])
     lines = [
         "# gen check summary",
         "",
         f"`{summary['signature']}`",
         "",
-        *(f"Note: {note}.\n" for note in summary.get("signature_notes", [])),
+        *(["Notes on the backends: at the end of summary.md.", ""] if notes else []),
         f"{summary['n']} records"
         + (f", {summary['rejected']} rejected (see rejects.jsonl)" if summary["rejected"] else ""),
         "",
@@ -306,6 +304,8 @@ def render_markdown(summary: dict[str, Any]) -> str:
     for name, table in summary["breakdowns"].items():
         lines += ["", f"## {name.replace('_', ' ')}", ""]
         lines += _table_markdown(table)
+    if notes:  # once, at the end: `gen check` prints only the page's head after every run
+        lines += ["", "## Notes", "", *(f"- {note}." for note in notes)]
     return "\n".join(lines) + "\n"
 
 
@@ -338,11 +338,10 @@ def summarise(
     *,
     signature: dict[str, str],
     rejected: int = 0,
-    seed: int = 12345,
-    resamples: int = 1000,
+    system: str | None = None,
 ) -> dict[str, Any]:
     """The summary of a sequence of result records (for callers that hold them already)."""
-    builder = SummaryBuilder(seed=seed, resamples=resamples)
+    builder = SummaryBuilder(system=system)
     for result in results:
         builder.add(result)
     return builder.build(signature=signature, rejected=rejected)

@@ -20,7 +20,7 @@ import json
 import math
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -126,6 +126,7 @@ class TgbiReport:
     tgbi_ci: tuple[float, float] | None
     confidence: float
     signature: str
+    system: str | None = None  # the MT system's name, for gen report (gen check --system)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -351,6 +352,7 @@ def check_tgbi(
     bootstrap: int = 1000,
     seed: int = 12345,
     version: str | None = None,
+    system: str | None = None,
 ) -> TgbiReport:
     """Score a file and write ``out/results.jsonl`` (each record plus ``target_gender`` and
     ``tgbi_sets``), ``out/summary.json`` and ``out/summary.md``, whole or not at all."""
@@ -359,6 +361,7 @@ def check_tgbi(
     report = summarise_tgbi(
         items, compat=compat, path=input_path, bootstrap=bootstrap, seed=seed, version=version
     )
+    report = replace(report, system=system)
     results = (
         {
             **item.record,

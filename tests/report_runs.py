@@ -86,14 +86,17 @@ def make_run(
     aligner: str = "eflomal",
     repeat: int = 4,
     unsupported: bool = False,
+    nonce: bool = True,
 ) -> Path:
     """Write ``folder/results.jsonl`` and ``folder/summary.json`` for one hand-made run;
-    ``unsupported``: every record inconclusive, as for a language no backend can read."""
+    ``unsupported``: every record inconclusive, as for a language no backend can read;
+    ``nonce=False``: no nonce occupation, as in a set built without --nonce."""
     rng = random.Random(seed)
     results = [
         {**record, "id": f"{record['id']}-{copy}", "label": label(record, rng, bias)}
         for copy in range(repeat)
         for record in records()
+        if nonce or not record["occupation"]["nonce"]
     ]
     for record in results:
         if unsupported:
@@ -105,15 +108,13 @@ def make_run(
         "lang": lang,
         "aligner": aligner,
         "tagger": "apertium-3.8.3",
-        "boot": "1000",
-        "seed": "12345",
         "version": "0.1.0",
     }
     folder.mkdir(parents=True)
     with open(folder / "results.jsonl", "w", encoding="utf-8") as handle:
         write_jsonl(handle, results)
     (folder / "summary.json").write_text(
-        json.dumps(summarise(results, signature=fields, resamples=200), indent=1), encoding="utf-8"
+        json.dumps(summarise(results, signature=fields), indent=1), encoding="utf-8"
     )
     return folder
 

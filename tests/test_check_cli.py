@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from checker_fakes import CrashingTagger
@@ -305,3 +306,73 @@ def test_build_then_check_end_to_end(tmp_path):
     assert {"position", "trigger_type", "adjective_x_attachment", "occupation_kind"} <= set(
         summary["breakdowns"]
     )
+
+
+def test_system_name_is_kept_in_the_summary_and_named_by_the_report(tmp_path):
+    from report.load import load_runs
+
+    source = write_jsonl(tmp_path / "in.jsonl", records(lang="es"))
+    for folder, system in (("es", "Apertium 3.8"), ("apertium-es", None)):
+        name = ["--system", system] if system else []
+        done = gen("check", str(source), "--out", str(tmp_path / folder), *FAKES, *name)
+        assert done.returncode == 0, done.stderr
+    named, unnamed = (
+        json.loads((tmp_path / f / "summary.json").read_text()) for f in ("es", "apertium-es")
+    )
+    assert named["system"] == "Apertium 3.8" and "system" not in unnamed
+    # the folder's name is only the fallback, for runs made without --system
+    runs = load_runs([tmp_path / "es", tmp_path / "apertium-es"])
+    assert [run.label for run in runs] == ["Apertium 3.8 · es", "apertium · es"]
+
+
+@pytest.mark.parametrize(
+    ("tokens", "occupation", "span"),
+    [
+        # MT-GenEval's test split: NLTK keeps "Dr." whole; gen's own tokenizer splits it
+        (["Dr.", "Patel", "joined", "."], {"text": "Dr.", "index": 0}, (0, 1)),
+        (["He", "was", "appointed", "Dr.", "of", "it"], {"text": "Dr."}, (3, 4)),
+        (["The", "C.E.O.", "resigned", "."], {"text": "C.E.O.", "index": 1}, (1, 2)),
+        (["The", "C", ".", "E", ".", "O", ".", "left"], {"text": "C.E.O.", "index": 6}, (1, 7)),
+        (
+            ["the", "editor", "-", "in", "-", "chief"],
+            {"text": "editor-in-chief", "index": 5},
+            (1, 6),
+        ),
+        (["the", "Vice-President", "spoke"], {"text": "vice-president", "index": 1}, (1, 2)),
+        (["the", "police", "officer", "left"], {"text": "police officer", "index": 2}, (1, 3)),
+        # the sentence has only the head of a longer text: the head alone, as before
+        (["the", "officer", "left"], {"text": "police officer", "index": 1}, (1, 2)),
+    ],
+)
+def test_occupation_text_is_matched_as_written_in_the_sentence(tokens, occupation, span):
+    from checker.records import to_item
+
+    record = {
+        "id": "r1", "text": " ".join(tokens), "tokens": tokens, "translation": "x",
+        "expected_gender": "male", "lang": "es", "occupation": occupation,
+    }  # fmt: skip
+    assert to_item(record, path=Path("in.jsonl"), line=3, default_lang=None).occupation == span
+
+
+@pytest.mark.parametrize(
+    ("occupation", "message"),
+    [
+        (
+            {"text": "nurse", "index": 1},
+            "in.jsonl:3: occupation.text: 'nurse' does not match token 1 of the sentence "
+            "('doctor'): occupation.index must point at the occupation's last word",
+        ),
+        ({"text": "Dr."}, "in.jsonl:3: occupation.text: 'Dr.' not found in text"),
+    ],
+)
+def test_an_occupation_text_not_in_the_sentence_is_still_refused(occupation, message):
+    from checker.records import to_item
+    from common.errors import GenError
+
+    record = {
+        "id": "r1", "text": "The doctor left.", "translation": "x",
+        "expected_gender": "male", "lang": "es", "occupation": occupation,
+    }  # fmt: skip
+    with pytest.raises(GenError) as error:
+        to_item(record, path=Path("in.jsonl"), line=3, default_lang=None)
+    assert str(error.value) == message

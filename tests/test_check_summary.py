@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from scores.summary import format_signature, render_markdown, summarise
+import re
+
+import pytest
+
+from scores.intervals import newcombe, wilson
+from scores.numbers import figure, with_interval
+from scores.summary import SIGNATURE_NOTES, format_signature, render_markdown, summarise
 
 SIGNATURE = {"set": "sha256.0", "lang": "es", "aligner": "a", "tagger": "t", "version": "0"}
 
@@ -38,18 +44,41 @@ def test_counts_accuracy_and_rates_by_hand():
     assert 0 <= low <= 2 / 3 <= high <= 1
 
 
-def test_interval_of_a_perfect_cell_is_a_point_and_seeded():
-    results = [record("correct")] * 5
-    first = summarise(results, signature=SIGNATURE, seed=7)
-    assert first["overall"]["ci95"] == [1.0, 1.0]
-    mixed = [record("correct")] * 613 + [record("wrong")] * 388
-    assert summarise(mixed, signature=SIGNATURE, seed=7) == summarise(
-        mixed, signature=SIGNATURE, seed=7
-    )
-    assert (
-        summarise(mixed, signature=SIGNATURE, seed=7)["overall"]["ci95"]
-        != summarise(mixed, signature=SIGNATURE, seed=8)["overall"]["ci95"]
-    )
+@pytest.mark.parametrize(
+    ("hits", "n", "low", "high"),
+    # Newcombe (1998a), Table I, method 3 (Wilson's score interval without correction)
+    [
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ],
+)
+def test_wilson_interval_as_published(hits, n, low, high):
+    assert wilson(hits, n) == pytest.approx((low, high), abs=5e-5)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "low", "high"),
+    # Newcombe (1998b), Table II, method 10: examples (a) and (b)
+    [((56, 70), (48, 80), 0.0524, 0.3339), ((9, 10), (3, 10), 0.1705, 0.8090)],
+)
+def test_newcombe_difference_interval_as_published(first, second, low, high):
+    assert newcombe(first, second) == pytest.approx((low, high), abs=5e-5)
+
+
+def test_a_cell_at_100_percent_has_an_interval_of_some_width():
+    """368 of 368 correct: a bootstrap redraws only what it saw ([1.0, 1.0]); Wilson does not."""
+    results = [record("correct")] * 368 + [record("correct", "male", "female")] * 368
+    summary = summarise(results, signature=SIGNATURE)
+    cell = summary["breakdowns"]["trigger_gender_x_occupation_stereotype"]["cells"]["male"]["male"]
+    assert (cell["n"], cell["accuracy"]) == (368, 1.0)
+    low, high = cell["ci95"]  # Wilson at p = 1: n / (n + z²)
+    assert high == 1.0 and low == pytest.approx(368 / (368 + 1.959964**2), abs=1e-6)
+    assert summary["overall"]["rates"]["wrong"]["ci95"][1] > 0
+    delta = summary["delta"]["M"]  # 100% against 100%: Newcombe's interval spans 0
+    assert delta["value"] == 0 and delta["ci95"][0] < 0 < delta["ci95"][1]
+    assert summary["signature_fields"]["ci"] == "wilson" and "boot" not in summary["signature"]
 
 
 def test_delta_m_and_f_as_renduchintala_and_williams():
@@ -125,5 +154,33 @@ def test_records_without_metadata_get_only_the_tables_they_can():
 def test_signature_and_markdown():
     assert format_signature({"tagger": "t", "set": "s", "lang": "es"}) == "set:s|lang:es|tagger:t"
     page = render_markdown(summarise([record("correct")], signature=SIGNATURE))
-    assert "`set:sha256.0|lang:es|aligner:a|tagger:t|boot:1000|seed:12345|version:0`" in page
+    assert "`set:sha256.0|lang:es|aligner:a|tagger:t|ci:wilson|version:0`" in page
     assert "## expected gender" in page
+
+
+def test_numbers_print_without_negative_zero_and_intervals_in_brackets():
+    assert [figure(-0.0004), figure(-0.0004, signed=True), figure(-0.00004, digits=3)] == [
+        "0.0",
+        "+0.0",
+        "0.000",
+    ]
+    assert with_interval(-0.25, [-0.291, -0.209], signed=True) == "-25.0 [-29.1, -20.9]"
+    # ΔM = 1/3 − 1001/3000 = −0.03 points: the page says 0.0, its interval in brackets
+    results = (
+        [record("correct")] + [record("wrong")] * 2
+        + [record("correct", stereotype="female")] * 1001
+        + [record("wrong", stereotype="female")] * 1999
+    )  # fmt: skip
+    page = render_markdown(summarise(results, signature=SIGNATURE))
+    delta_m = next(line for line in page.splitlines() if line.startswith("| ΔM"))
+    assert re.fullmatch(r"\| ΔM \| 0\.0 \| \[-?\d+\.\d, \d+\.\d\] \|", delta_m), delta_m
+    assert "-0.0" not in page and "–-" not in page
+
+
+def test_backend_notes_are_written_once_at_the_end_not_in_the_printed_head():
+    fields = {**SIGNATURE, "aligner": "eflomal-2.0.0(n_samplers=6)+gdfa"}
+    page = render_markdown(summarise([record("correct")], signature=fields))
+    head = page.split("\n## ")[0]  # what `gen check` prints
+    note = SIGNATURE_NOTES["eflomal"]
+    assert page.count(note) == 1 and note not in head
+    assert "at the end of summary.md" in head and page.index(note) > page.index("## occupation")

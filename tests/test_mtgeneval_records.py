@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from scores.mtgeneval.dataset import Contextual, read_contextual
+from scores.mtgeneval.dataset import LANGUAGES, Contextual, read_contextual
 from scores.mtgeneval.records import (
+    checkable,
     contextual_records,
     english_person_words,
     expected_gender,
@@ -137,3 +140,22 @@ def test_missing_english_tagger_names_the_apt_command(monkeypatch, tmp_path):
     monkeypatch.setattr(english_tags, "_TAGGER", tmp_path / "eng-spa.prob")
     with pytest.raises(MissingResourceError, match="apt-get install lttoolbox apertium-eng-spa"):
         english_tags.noun_spans(["The nurse left."])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_dev_record_is_accepted_by_the_checker(dev_data, words, lang):
+    """`gen mt-geneval --checker` validates the converter's records as `gen check` input
+    (checker.records.to_item) before labelling any: every checkable line must pass."""
+    from checker.records import to_item
+
+    data = read_contextual(dev_data / "mt-geneval", lang, "dev")
+    records = checkable(
+        with_translations(contextual_records(data, lang, "dev", words), data.original)
+    )
+    assert records
+    for number, record in enumerate(records, start=1):
+        item = to_item(record, path=Path("records.jsonl"), line=number, default_lang=lang)
+        start, end = item.occupation
+        assert "".join(item.source_tokens[start:end]).lower() == "".join(
+            record["occupation"]["text"].lower().split()
+        )

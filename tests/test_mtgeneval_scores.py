@@ -213,7 +213,7 @@ def test_cli_counterfactual_references_and_compat(tiny_dataset):
         "--mt-geneval", str(tiny_dataset), "--lang", "fr", "--subset", "counterfactual",
         "--references", "flipped",
     )  # fmt: skip
-    assert "| pairs | 0.00 | 0.00–0.00 | 0 | 1 | 1 |" in done.stdout  # default: unscorable
+    assert "| pairs | 0.00 | [0.00, 0.00] | 0 | 1 | 1 |" in done.stdout  # default: unscorable
 
 
 @pytest.mark.parametrize(

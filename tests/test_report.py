@@ -6,8 +6,10 @@ import json
 import re
 
 import pytest
-from conftest import run_gen
+from conftest import run_gen as gen_command
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.text import Text
+from PIL import Image
 from report_runs import make_mtgeneval_run, make_run, make_tgbi_run
 
 from common.errors import GenError
@@ -16,16 +18,23 @@ from report.figures import FIGURES
 from report.load import load_runs
 from report.significance import paired_bootstrap
 
+
+def run_gen(*args):
+    return gen_command("report", *args)
+
+
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    """Two hand-made runs on the same set: Apertium-like en→es (biased) and en→ca."""
+    """Hand-made runs on the same set: Apertium-like en→es (biased) and en→ca, and a second,
+    less biased en→es system."""
     root = tmp_path_factory.mktemp("runs")
     return [
         make_run(root / "apertium-es", lang="es", bias=0.4, seed=1),
         make_run(root / "apertium-ca", lang="ca", bias=0.2, seed=2),
+        make_run(root / "opus-es", lang="es", bias=0.1, seed=3),
     ]
 
 
@@ -68,7 +77,7 @@ def test_labels_table_equals_the_summaries(runs, report):
     for run, row in zip(runs, rows, strict=True):
         overall = summary(run)["overall"]
         low, high = overall["ci95"]
-        assert row[:3] == ["apertium", run.name[-2:], str(overall["n"])]
+        assert row[:3] == [*run.name.split("-"), str(overall["n"])]
         for column, label in zip(row[3:6], ("correct", "wrong", "inconclusive"), strict=True):
             assert column == f"{overall[label]} ({points(overall[label] / overall['n'])}%)"
         assert row[6] == f"{points(overall['accuracy'])} [{points(low)}, {points(high)}]"
@@ -109,18 +118,70 @@ def test_latex_tables_hold_the_same_numbers(runs, report):
         assert points(overall["accuracy"]) in latex
 
 
-def test_every_table_and_figure_carries_the_signatures(runs, report):
+def test_each_signature_is_printed_once(runs, report):
+    """In the list of runs only: tables name runs by label (LaTeX keeps them in comments, and
+    once in tables/signatures.tex, to \\input where the paper states them)."""
     signatures = [summary(run)["signature"] for run in runs]
     markdown = (report / "report.md").read_text(encoding="utf-8")
-    for section in markdown.split("### ")[1:]:
-        assert all(signature in section for signature in signatures)
+    page = (report / "report.html").read_text(encoding="utf-8")
+    for signature in signatures:  # the two es runs differ only by their system
+        assert markdown.count(signature) == page.count(signature) == signatures.count(signature)
+    latex = (report / "tables" / "signatures.tex").read_text(encoding="utf-8")
+    assert latex.count(r"\texttt{set:") == len(runs)
     for name in ("table3_labels", "table4_deltas"):
-        latex = (report / "tables" / f"{name}.tex").read_text(encoding="utf-8")
-        assert latex.count(r"\texttt{set:") == len(runs)
-    loaded = load_runs(runs)
-    for name, draw in FIGURES.items():
-        texts = " ".join(text.get_text() for text in draw(loaded).findobj(Text))
-        assert all(signature in texts for signature in signatures), name
+        table = (report / "tables" / f"{name}.tex").read_text(encoding="utf-8")
+        assert r"\texttt{set:" not in table
+        assert [line for line in table.splitlines() if "set:" in line] == [
+            f"% {run.label}: {run.signature}" for run in load_runs(runs)
+        ]
+
+
+LONG_ALIGNER = "eflomal-2.0.0(n_samplers=6,rel_iterations=2)+gdfa+freedict-eng-spa+apertium-eng-spa"
+
+
+@pytest.mark.parametrize("name", FIGURES)
+def test_no_text_of_a_figure_is_clipped_and_signatures_are_whole(tmp_path, name):
+    """Signatures as long as a real run's (about 330 characters) are wrapped, not cut."""
+    long_runs = load_runs(
+        [
+            make_run(tmp_path / f"apertium-{lang}", lang=lang, aligner=LONG_ALIGNER + lang)
+            for lang in ("es", "ca")
+        ]
+    )
+    figure = FIGURES[name](long_runs)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    width, height = figure.bbox.width, figure.bbox.height
+    for text in figure.findobj(Text):
+        if text.get_visible() and text.get_text().strip():
+            box = text.get_window_extent(renderer)
+            assert box.x0 >= -1 and box.x1 <= width + 1, (text.get_text()[-40:], box, width)
+            assert box.y0 >= -1 and box.y1 <= height + 1, (text.get_text()[-40:], box, height)
+    footer = " ".join(text.get_text() for text in figure.findobj(Text)).replace("\n  ", "")
+    assert all(f"{run.label}: {run.signature}" in footer for run in long_runs)
+
+
+def test_figure_formats_and_figures_without_signatures(tmp_path, runs):
+    done = run_gen(*runs, "--out", tmp_path / "plain", "--format", "pdf,svg", "--no-signature")
+    assert done.returncode == 0, done.stderr
+    figures = tmp_path / "plain" / "figures"
+    for name in FIGURES:
+        assert (figures / f"{name}.pdf").read_bytes().startswith(b"%PDF")
+        assert b"<svg" in (figures / f"{name}.svg").read_bytes()[:1000]
+        png = Image.open(figures / f"{name}.png")  # always: the pages show it
+        assert all(summary(run)["signature"] in png.text["Description"] for run in runs)
+    drawn = " ".join(
+        t.get_text()
+        for t in FIGURES["fig1_trigger_stereotype"](load_runs(runs), False).findobj(Text)
+    )
+    assert "set:" not in drawn
+    refused = run_gen(*runs, "--out", tmp_path / "jpeg", "--format", "png,jpg")
+    assert refused.returncode == 2
+    assert (
+        refused.stderr.strip()
+        == "gen: error: --format: figure format 'jpg' is not one of png, pdf, svg"
+    )
 
 
 def test_html_is_self_contained(report):
@@ -183,8 +244,7 @@ def test_paired_bootstrap_significance():
 
 
 def test_cli_writes_a_report_and_errors_in_one_line(tmp_path, runs):
-    def gen(*args):
-        return run_gen("report", *args)
+    gen = run_gen
 
     done = gen(*runs, "--out", tmp_path / "out")
     assert done.returncode == 0, done.stderr
@@ -260,3 +320,24 @@ def test_a_run_with_nothing_decided_reports_dashes_and_still_draws(tmp_path, run
     assert "### Paired bootstrap" not in (tmp_path / "report" / "report.md").read_text(
         encoding="utf-8"
     )
+
+
+def test_paired_tests_only_within_a_language(runs, report):
+    """es against ca would be a language difference presented as a system difference."""
+    rows = markdown_rows(report, "Paired bootstrap: system B against system A on the same items")
+    assert [row[:2] for row in rows] == [["apertium · es", "opus · es"]]
+    assert "listed side by side, not tested" in (report / "report.md").read_text(encoding="utf-8")
+
+
+def test_a_figure_no_run_has_data_for_is_left_out(tmp_path):
+    """A set built without --nonce: no nonce figure drawn, embedded or captioned."""
+    runs = [
+        make_run(tmp_path / f"apertium-{lang}", lang=lang, nonce=False) for lang in ("es", "ca")
+    ]
+    write_report(runs, tmp_path / "report")
+    figures = tmp_path / "report" / "figures"
+    assert {path.stem for path in figures.iterdir()} == set(FIGURES) - {"fig5_nonce"}
+    for page in ("report.md", "report.html"):
+        text = (tmp_path / "report" / page).read_text(encoding="utf-8")
+        assert "fig5_nonce" not in text and "nonce" not in text.lower(), page
+        assert "Adjectives and position" in text

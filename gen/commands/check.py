@@ -68,14 +68,23 @@ def check(
             "--skip-invalid", help="Write unreadable records to rejects.jsonl instead of failing."
         ),
     ] = False,
-    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 12345,
-    bootstrap: Annotated[int, typer.Option(min=1, help="Bootstrap resamples.")] = 1000,
+    seed: Annotated[int, typer.Option(help="TGBI (Korean→English): bootstrap seed.")] = 12345,
+    bootstrap: Annotated[
+        int, typer.Option(min=1, help="TGBI (Korean→English): bootstrap resamples.")
+    ] = 1000,
     compat: Annotated[
         bool,
         typer.Option(
             "--compat", help="Korean→English (TGBI): classify exactly as Cho et al. (2019)."
         ),
     ] = False,
+    system: Annotated[
+        str | None,
+        typer.Option(
+            help="The MT system's name, kept in summary.json for gen report "
+            "(default: the output folder's name)."
+        ),
+    ] = None,
 ) -> None:
     """Label each translation correct / wrong / inconclusive for the occupation's gender,
     without references, and write results.jsonl, summary.json and summary.md."""
@@ -92,6 +101,7 @@ def check(
             bootstrap=bootstrap,
             seed=seed,
             version=__version__,
+            system=system,
         )
         _print_headline(out, tgbi.n)
         return
@@ -119,7 +129,7 @@ def check(
             hyp=hyp,
             lang=lang,
             options=options,
-            summary=SummaryBuilder(seed=seed, resamples=bootstrap),
+            summary=SummaryBuilder(system=system),
             resume=resume,
             force=force,
             progress=lambda done, total: bar.update(task, completed=done, total=total),

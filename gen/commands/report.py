@@ -27,16 +27,39 @@ def report_command(
         ),
     ] = False,
     force: Force = False,
+    formats: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="FORMATS",
+            help="Figure files to write, comma-separated: png, pdf, svg (PNG always).",
+        ),
+    ] = "png,pdf,svg",
+    no_signature: Annotated[
+        bool,
+        typer.Option(
+            "--no-signature",
+            help="Figures without the signature footer (still in their metadata).",
+        ),
+    ] = False,
 ) -> None:
-    """Write report.md, a self-contained report.html, PNG figures and LaTeX tables.
+    """Write report.md, a self-contained report.html, figures and LaTeX tables.
 
     The analyses are those of Renduchintala & Williams (2022).
 
-    Every table and figure carries the signatures of the runs it came from.
+    Each run's signature is printed once, in the report's list of runs, and in
+    tables/signatures.tex; figures carry them in a footer unless --no-signature.
 
     Runs must share a set and, per language, the same backends, unless --allow-mixed.
     """
     from report import write_report  # matplotlib loads only when a report is made
 
-    written = write_report(results, out, allow_mixed=allow_mixed, force=force)
+    written = write_report(
+        results,
+        out,
+        allow_mixed=allow_mixed,
+        force=force,
+        formats=[name.strip().lower() for name in formats.split(",") if name.strip()],
+        signed_figures=not no_signature,
+    )
     typer.echo(f"wrote {written / 'report.html'} and {written / 'report.md'}")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from common.io import output_directory, write_jsonl
 from scores.mtgeneval.scores import Scores
+from scores.numbers import bounds, figure
 
 _COUNTS = (
     "accuracy",
@@ -34,10 +35,10 @@ def markdown(summary: dict) -> str:
     rows += [(half, summary[half]) for half in ("feminine", "masculine") if half in summary]
     for name, row in rows:
         accuracy, ci, *counts = (row[key] for key in _COUNTS)
-        ci_text = f"{ci[0]:.2f}–{ci[1]:.2f}" if ci else "–"
-        accuracy_text = "–" if accuracy is None else f"{accuracy:.2f}"
         lines.append(
-            f"| {name} | {accuracy_text} | {ci_text} | " + " | ".join(map(str, counts)) + " |"
+            f"| {name} | {figure(accuracy, digits=2)} | {bounds(ci, digits=2)} | "
+            + " | ".join(map(str, counts))
+            + " |"
         )
     if "quality_gap" in summary:
         lines += [
@@ -49,7 +50,9 @@ def markdown(summary: dict) -> str:
         ]
         for name, gap in summary["quality_gap"].items():
             lines.append(
-                f"| {name} | {gap['feminine']:.2f} | {gap['masculine']:.2f} | {gap['gap']:+.2f} |"
+                f"| {name} | {figure(gap['feminine'], digits=2)} "
+                f"| {figure(gap['masculine'], digits=2)} "
+                f"| {figure(gap['gap'], digits=2, signed=True)} |"
             )
         lines.append("")
         lines += [f"- {name}: `{gap['signature']}`" for name, gap in summary["quality_gap"].items()]
