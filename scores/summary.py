@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from common.fields import CORRECT, GENDERS, INCONCLUSIVE, LABELS
 from scores.bootstrap import Bootstrap, Counts
 from scores.numbers import NOTHING, bounds, figure, with_interval
+from scores.validity import card_markdown
+
+#: A language's validity cards by the code they were measured under (checker/validity.py's
+#: cards_for: hbs → sr, hr); handed in by the caller, as the scores do not read the checker.
+ValidityCards = Callable[[str], Mapping[str, Mapping[str, Any]]]
 
 
 def _get(record: dict[str, Any], dotted: str) -> Any:
@@ -119,9 +124,12 @@ class SummaryBuilder:
     over those tuples, made at the end (there are few distinct tuples, however many records).
     """
 
-    def __init__(self, *, seed: int = 12345, resamples: int = 1000) -> None:
+    def __init__(
+        self, *, seed: int = 12345, resamples: int = 1000, validity: ValidityCards | None = None
+    ) -> None:
         self.seed = seed
         self.resamples = resamples
+        self.validity = validity
         self.summary: dict[str, Any] | None = None  # set by files()
         self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(lambda: [0, 0, 0])
         self.reasons: Counter[str] = Counter()
@@ -201,6 +209,17 @@ class SummaryBuilder:
                 "unpaired": len(self._open_pairs),
             },
             "bootstrap": {"resamples": resamples, "seed": seed, "interval": 0.95},
+            "validity": self._cards(signature.get("lang", "")),
+        }
+
+    def _cards(self, langs: str) -> dict[str, Any]:
+        """The validity cards of the run's languages (``es+fr``), by the code measured."""
+        if self.validity is None:
+            return {}
+        return {
+            code: dict(card)
+            for lang in langs.split("+")
+            for code, card in self.validity(lang).items()
         }
 
     def _deltas(self, boot: Bootstrap) -> dict[str, Any]:
@@ -306,6 +325,8 @@ def render_markdown(summary: dict[str, Any]) -> str:
     for name, table in summary["breakdowns"].items():
         lines += ["", f"## {name.replace('_', ' ')}", ""]
         lines += _table_markdown(table)
+    if summary.get("validity"):
+        lines += ["", *card_markdown(summary["validity"])]
     return "\n".join(lines) + "\n"
 
 
