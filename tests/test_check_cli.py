@@ -305,3 +305,22 @@ def test_build_then_check_end_to_end(tmp_path):
     assert {"position", "trigger_type", "adjective_x_attachment", "occupation_kind"} <= set(
         summary["breakdowns"]
     )
+
+
+def test_a_lang_the_records_contradict_is_an_error_naming_the_lines(tmp_path):
+    rows = records(lang="es")
+    rows[1]["lang"] = "ES"  # the same language
+    rows[2]["lang"] = "hbs"
+    source = write_jsonl(tmp_path / "in.jsonl", rows)
+    run = gen("check", str(source), "--lang", "fr", "--out", str(tmp_path / "out"), *FAKES)
+    assert run.returncode == 2
+    assert run.stderr == (
+        f"gen: error: {source}: lang: --lang fr contradicts the records' own lang on 4 lines: "
+        "1 (es), 2 (ES), 3 (hbs), 4 (es) (leave --lang out to use theirs)\n"
+    )
+    assert not (tmp_path / "out").exists() and not (tmp_path / ".out.partial").exists()
+    agreeing = gen("check", str(source), "--lang", "es", "--out", str(tmp_path / "ok"), *FAKES)
+    assert agreeing.returncode == 2 and "on 1 line: 3 (hbs)" in agreeing.stderr
+    write_jsonl(source, [{**row, "lang": "sr"} for row in rows])  # sr is a name of hbs
+    aliases = gen("check", str(source), "--lang", "hbs", "--out", str(tmp_path / "hbs"), *FAKES)
+    assert "contradicts" not in aliases.stderr  # (the fake tagger then reads es only)

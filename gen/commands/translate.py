@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from gen.commands import options as shared
 from translator.base import Engine
 from translator.distributed import ClusterEngine
+from translator.languages import source_language
 from translator.registry import ENGINES, load_engine
 from translator.run import default_output, translate_set
 
@@ -27,7 +28,13 @@ def translate_command(
     ],
     to: Annotated[str, typer.Option("--to", help="Target language (ISO 639-1, e.g. es).")],
     engine: Annotated[str, typer.Option(help=f"MT engine: {', '.join(ENGINES)}.")] = "apertium",
-    source_lang: Annotated[str, typer.Option("--from", help="Source language.")] = "en",
+    source_lang: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="Source language (default: the set's, from its manifest.json; else en).",
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -91,6 +98,7 @@ def translate_command(
         "device": device,
         "dtype": dtype,
     }
+    source_lang = source_language(set_path, source_lang)
     out = out or default_output(set_path, engine, to)
     columns = (TextColumn("translating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     console = Console(stderr=True)
