@@ -46,8 +46,9 @@ def measured(card: Mapping[str, Any]) -> str:
     )
 
 
-def card_line(lang: str, card: Mapping[str, Any]) -> str:
-    """The whole card on one (long) line."""
+def card_line(lang: str, card: Mapping[str, Any], *, stamp: bool = True) -> str:
+    """The whole card on one (long) line; without ``stamp``, not saying when it was measured
+    (for a list that says it once)."""
     parts = []
     if "mtgeneval" in card:
         halves = "; ".join(
@@ -56,7 +57,7 @@ def card_line(lang: str, card: Mapping[str, Any]) -> str:
         parts.append(f"MT-GenEval dev: {halves}")
     if "ugb" in card:
         parts.append(f"UGB dev slice: {_ugb(card['ugb'])}")
-    return f"{lang}: " + ". ".join(parts) + f" [{measured(card)}]"
+    return f"{lang}: " + ". ".join(parts) + (f" [{measured(card)}]" if stamp else "")
 
 
 def card_markdown(cards: Mapping[str, Mapping[str, Any]]) -> list[str]:
