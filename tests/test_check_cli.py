@@ -10,8 +10,11 @@ from conftest import run_gen as gen
 
 from checker.backends import registry
 from checker.pipeline import CheckOptions, check
+from checker.validity import cards
 from common.errors import MissingResourceError
 from scores.summary import SummaryBuilder
+from scores.validity import card_line, measured
+from translator.apertium import installed_pairs
 
 FAKES = [
     "--tagger",
@@ -264,11 +267,18 @@ def test_named_backend_whose_model_is_missing_is_an_error_even_beside_auto(tmp_p
     assert "--align-model DIR" in run.stderr and "Traceback" not in run.stderr
 
 
-def test_languages_lists_backends():
+def test_languages_lists_backends_translation_pairs_and_validity_cards():
     run = gen("languages")
     assert run.returncode == 0
     assert "Spanish" in run.stdout and "eflomal" in run.stdout
     assert registry.names(registry.Tagger)[0] == "stanza"
+    assert "ko-en" in run.stdout and "TGBI" in run.stdout
+    pairs = ", ".join(f"{s}→{t}" for s, t in sorted(installed_pairs()))
+    assert f"--engine apertium: {pairs}" in " ".join(run.stdout.split())
+    assert "--engine huggingface: " in run.stdout
+    for lang, card in cards().items():
+        assert card_line(lang, card, stamp=False) in " ".join(run.stdout.split())
+    assert measured(next(iter(cards().values()))) in " ".join(run.stdout.split())
 
 
 def test_build_then_check_end_to_end(tmp_path):
@@ -324,3 +334,4 @@ def test_a_lang_the_records_contradict_is_an_error_naming_the_lines(tmp_path):
     write_jsonl(source, [{**row, "lang": "sr"} for row in rows])  # sr is a name of hbs
     aliases = gen("check", str(source), "--lang", "hbs", "--out", str(tmp_path / "hbs"), *FAKES)
     assert "contradicts" not in aliases.stderr  # (the fake tagger then reads es only)
+
