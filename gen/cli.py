@@ -35,9 +35,22 @@ COMMANDS = {
     "mt-geneval": "gen.commands.mtgeneval:mt_geneval",
 }
 try:  # recent Typer releases bundle their own copy of click; older ones use click itself
+    from typer._click import _textwrap
     from typer._click import exceptions as cli_errors
 except ImportError:  # pragma: no cover
+    from click import _textwrap
     from click import exceptions as cli_errors
+
+
+class _WholeWords(_textwrap.TextWrapper):
+    """Click's help wrapper, breaking lines at spaces only: at hyphens too, it cut option
+    names in two (``--allow-`` / ``mixed``). Click imports its wrapper each time it wraps."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **{**kwargs, "break_on_hyphens": False})
+
+
+_textwrap.TextWrapper = _WholeWords
 
 
 class _OneLineErrors(TyperGroup):
@@ -54,8 +67,9 @@ class _OneLineErrors(TyperGroup):
         if cmd_name not in self.commands:
             module, _, function = COMMANDS[cmd_name].partition(":")
             callback = getattr(importlib.import_module(module), function)
+            summary = (callback.__doc__ or "").split("\n\n")[0]  # whole: never cut with ...
             self.commands[cmd_name] = get_command_from_info(
-                CommandInfo(name=cmd_name, callback=callback),
+                CommandInfo(name=cmd_name, callback=callback, short_help=" ".join(summary.split())),
                 pretty_exceptions_short=True,
                 rich_markup_mode=app.rich_markup_mode,
             )
@@ -114,6 +128,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 
