@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scores.numbers import figure
+from scores.numbers import NOTHING, figure
 
 #: The card's two halves of MT-GenEval's dev lines, as a reader should call them.
 HALVES = {
@@ -17,13 +17,16 @@ HALVES = {
 
 
 def _share(part: int, whole: int) -> str:
-    return f"{figure(part / whole if whole else None)}%"
+    """``12.5%``; NOTHING for a share of nothing."""
+    return f"{figure(part / whole)}%" if whole else NOTHING
 
 
 def _half(counts: Mapping[str, int]) -> str:
     """``97.4% right on decided, 6.8% inconclusive (1200 labels)``: two labels a line, one
     for each reference."""
     undecided = counts["results"] - counts["decided"]
+    if not counts["results"]:
+        return "none in the data"
     return (
         f"{_share(counts['right'], counts['decided'])} right on decided, "
         f"{_share(undecided, counts['results'])} inconclusive ({counts['results']} labels)"
@@ -31,10 +34,15 @@ def _half(counts: Mapping[str, int]) -> str:
 
 
 def _ugb(ugb: Mapping[str, Any]) -> str:
+    agreement = (
+        f"agrees with that pipeline on {_share(ugb['agree'], ugb['both_decided'])} of the "
+        "lines both decide"
+        if ugb["both_decided"]
+        else "no line both decide"
+    )
     return (
         f"{_share(ugb['inconclusive'], ugb['n'])} inconclusive (the paper's pipeline "
-        f"{_share(ugb['paper_inconclusive'], ugb['n'])}), agrees with that pipeline on "
-        f"{_share(ugb['agree'], ugb['both_decided'])} of the lines both decide ({ugb['n']} lines)"
+        f"{_share(ugb['paper_inconclusive'], ugb['n'])}), {agreement} ({ugb['n']} lines)"
     )
 
 
@@ -93,6 +101,8 @@ def headline(cards: Mapping[str, Mapping[str, Any]]) -> str:
             figures = " / ".join(
                 f"{_share(h['right'], h['decided'])} right, "
                 f"{_share(h['results'] - h['decided'], h['results'])} inconclusive"
+                if h["results"]
+                else "none"
                 for h in (halves[key] for key in HALVES)
             )
             parts.append(f"{lang} {figures}")

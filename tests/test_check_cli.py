@@ -13,7 +13,7 @@ from checker.pipeline import CheckOptions, check
 from checker.validity import cards
 from common.errors import MissingResourceError
 from scores.summary import SummaryBuilder
-from scores.validity import card_line, measured
+from scores.validity import card_line, headline, measured
 from translator.apertium import installed_pairs
 
 FAKES = [
@@ -335,3 +335,14 @@ def test_a_lang_the_records_contradict_is_an_error_naming_the_lines(tmp_path):
     aliases = gen("check", str(source), "--lang", "hbs", "--out", str(tmp_path / "hbs"), *FAKES)
     assert "contradicts" not in aliases.stderr  # (the fake tagger then reads es only)
 
+
+def test_every_summary_carries_the_validity_card_of_its_language(tmp_path):
+    source = write_jsonl(tmp_path / "in.jsonl", records())
+    run = gen("check", str(source), "--lang", "es", "--out", str(tmp_path / "out"), *FAKES)
+    assert run.returncode == 0, run.stderr
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["validity"] == {"es": cards()["es"]}
+    assert "## validity of the checker" in (tmp_path / "out" / "summary.md").read_text()
+    assert [line for line in run.stdout.splitlines() if "validity" in line] == [
+        headline(summary["validity"])
+    ]

@@ -11,6 +11,7 @@ import pytest
 from conftest import REPO
 
 from checker import validity
+from checker.languages import language
 from common.errors import GenError
 from scores.summary import SummaryBuilder, render_markdown
 from scores.validity import card_line, card_markdown, headline
@@ -66,6 +67,19 @@ def test_a_card_with_only_one_data_set_says_so():
     assert len(card_markdown({"sr": only_ugb})) == 7  # heading, text, table head, one row
 
 
+def test_halves_without_lines_and_a_pipeline_that_decides_nothing_say_so():
+    empty = {"results": 0, "decided": 0, "right": 0}
+    card = {
+        **CARD,
+        "mtgeneval": {**CARD["mtgeneval"], "flip_changes_occupation": empty},
+        "ugb": {**CARD["ugb"], "paper_inconclusive": 1824, "agree": 0, "both_decided": 0},
+    }
+    line = card_line("hi", card)
+    assert "occupation word none in the data; the other lines 76.4%" in line
+    assert "(the paper's pipeline 100.0%), no line both decide (1824 lines)" in line
+    assert "hi none / 76.4% right" in headline({"hi": card})
+
+
 def test_cards_are_found_under_every_name_of_a_language(tmp_path):
     path = write_card(tmp_path / "card.json", {"sr": CARD, "hr": CARD, "es": CARD})
     assert set(validity.cards_for("hbs", path)) == {"sr", "hr"}
@@ -118,3 +132,14 @@ def test_the_script_refuses_a_language_without_dev_data(card_script):
     with pytest.raises(GenError, match="no dev data for 'xx'"):
         card_script.measure_language("xx", None, STAMP)
 
+
+def test_the_shipped_card_is_whole_and_covers_the_dev_languages(card_script):
+    """Every dev language has an entry, measured, with the parts its data allows."""
+    shipped = validity.cards()
+    assert sorted(shipped) == card_script.every_language()
+    for lang, entry in shipped.items():
+        assert language(lang)  # a supported language
+        assert {"date", "version", "commit", "tagger", "aligner"} <= set(entry)
+        assert ("mtgeneval" in entry) == (lang in card_script.LANGUAGES)
+        assert "ugb" in entry
+        assert card_line(lang, entry).startswith(f"{lang}: ")
