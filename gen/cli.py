@@ -16,7 +16,7 @@ from typing import Annotated
 
 import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command_from_info
 from typer.models import CommandInfo
 
@@ -53,7 +53,22 @@ class _WholeWords(_textwrap.TextWrapper):
 _textwrap.TextWrapper = _WholeWords
 
 
-class _OneLineErrors(TyperGroup):
+class _FlagHelp:
+    """``--help`` with the default a flag has, False: Typer's is None, which is not a bool, so
+    Typer loads pydantic (a tenth of a second) to coerce it on every command."""
+
+    def get_help_option(self, ctx: click.Context):
+        option = super().get_help_option(ctx)
+        if option is not None and option.default is None:
+            option.default = False
+        return option
+
+
+class _Command(_FlagHelp, TyperCommand):
+    pass
+
+
+class _OneLineErrors(_FlagHelp, TyperGroup):
     """Turn what a user can fix into ``gen: error: ...`` and exit 2: a GenError raised by any
     subcommand, an OSError (it names the path the system refused), a usage error. Commands
     come from COMMANDS, built on first use."""
@@ -69,7 +84,12 @@ class _OneLineErrors(TyperGroup):
             callback = getattr(importlib.import_module(module), function)
             summary = (callback.__doc__ or "").split("\n\n")[0]  # whole: never cut with ...
             self.commands[cmd_name] = get_command_from_info(
-                CommandInfo(name=cmd_name, callback=callback, short_help=" ".join(summary.split())),
+                CommandInfo(
+                    name=cmd_name,
+                    callback=callback,
+                    short_help=" ".join(summary.split()),
+                    cls=_Command,
+                ),
                 pretty_exceptions_short=True,
                 rich_markup_mode=app.rich_markup_mode,
             )

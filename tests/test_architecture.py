@@ -176,8 +176,9 @@ def test_the_cli_starts_without_heavy_libraries():
 
 def test_gen_languages_loads_no_heavy_library():
     """`gen languages` prints a table: finding what can run must not load the models' code
-    (stanza and transformers bring torch: seconds), nor numpy or the hub's HTTP client."""
-    heavy = (*HEAVY, "numpy", "huggingface_hub.file_download", "eflomal.cython")
+    (stanza and transformers bring torch: seconds), nor numpy, the hub's HTTP client, or
+    pydantic (Typer's, for options whose values need coercing)."""
+    heavy = (*HEAVY, "numpy", "huggingface_hub.file_download", "eflomal.cython", "pydantic")
     code = (
         "import sys\nfrom gen.cli import app\n"
         "try:\n    app(['languages'], prog_name='gen')\nexcept SystemExit:\n    pass\n"
