@@ -47,6 +47,7 @@ def main() -> None:
     parser.add_argument("--aligner", default="eflomal")
     parser.add_argument("--root", type=Path, default=DEV)
     args = parser.parse_args()
+    options = CheckOptions(tagger=args.tagger, aligner=args.aligner)
     Path("runs").mkdir(exist_ok=True)
     print(
         "| lang | lines | checkable | decided right | inconclusive | flip seen | reasons | s "
@@ -54,62 +55,91 @@ def main() -> None:
     )
     print("|---|---:|---:|---:|---:|---:|---|---:|---|---|")
     for lang in args.langs:
-        records = contextual_records(read_contextual(args.root, lang, "dev"), lang, "dev")
-        usable = checkable(records)
-        rows = []
-        for version in RIGHT:
-            translated = with_translations(usable, [r["references"][version] for r in usable])
-            rows += [{**r, "id": f"{r['id']}-{version}", "version": version} for r in translated]
-        with tempfile.TemporaryDirectory() as tmp:
-            source = Path(tmp, "in.jsonl")
-            source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
-            start = time.perf_counter()
-            check(
-                source,
-                out=Path(tmp, "out"),
-                options=CheckOptions(tagger=args.tagger, aligner=args.aligner),
-            )
-            seconds = time.perf_counter() - start
-            results = [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
-        decided = [r for r in results if r["label"] != "inconclusive"]
-        reasons = Counter(r["reason"] for r in results if r["label"] == "inconclusive")
-        versions: dict[str, dict[str, str]] = {}
-        for r in decided:
-            versions.setdefault(_pair(r), {})[r["version"]] = r["label"]
-        both = [v for v in versions.values() if len(v) == 2]
-        flipped = sum(v["original"] != v["flipped"] for v in both)
-        aligner = EflomalAligner(lang, {})
-        touched = {
-            _pair(r)
-            for r in results
-            if r["version"] == "original" and _flip_changes_occupation(r, aligner)
-        }
+        run = measure(lang, args.root, options)
+        results, touched = run["results"], run["touched"]
         print(
-            f"| {lang} | {len(records)} | {len(usable)} | {_rates(results)} | "
-            f"{100 * flipped / max(len(both), 1):.1f}% ({flipped}/{len(both)}) | "
-            f"{', '.join(f'{k} {v}' for k, v in reasons.most_common())} | {seconds:.1f} | "
+            f"| {lang} | {run['lines']} | {run['checkable']} | {_rates(results)} | "
+            f"{_flips(results)} | "
+            f"{', '.join(f'{k} {v}' for k, v in run['reasons'].most_common())} | "
+            f"{run['seconds']:.1f} | "
             f"{_rates([r for r in results if _pair(r) in touched])} | "
             f"{_rates([r for r in results if _pair(r) not in touched])} |"
         )
-        with open(f"runs/dev-mtgeneval-{lang}-errors.jsonl", "w", encoding="utf-8") as handle:
-            for r in results:
-                if r["label"] != RIGHT[r["version"]]:
-                    keep = (
-                        "id",
-                        "version",
-                        "text",
-                        "occupation",
-                        "expected_gender",
-                        "translation",
-                        "label",
-                        "reason",
-                        "target_tokens",
-                        "target_gender",
-                        "evidence",
-                    )
-                    row = {k: r.get(k) for k in keep}
-                    row["flip_changes_occupation"] = _pair(r) in touched
-                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        _write_errors(lang, results, touched)
+
+
+def measure(lang: str, root: Path, options: CheckOptions) -> dict:
+    """Check the original and flipped references of ``lang``'s checkable dev lines in one
+    batch: the results, the lines whose flip changes the occupation word (``touched``),
+    the inconclusive reasons and the seconds the check took."""
+    records = contextual_records(read_contextual(root, lang, "dev"), lang, "dev")
+    usable = checkable(records)
+    rows = []
+    for version in RIGHT:
+        translated = with_translations(usable, [r["references"][version] for r in usable])
+        rows += [{**r, "id": f"{r['id']}-{version}", "version": version} for r in translated]
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp, "in.jsonl")
+        source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+        start = time.perf_counter()
+        check(source, out=Path(tmp, "out"), options=options)
+        seconds = time.perf_counter() - start
+        results = [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
+    aligner = EflomalAligner(lang, {})
+    touched = {
+        _pair(r)
+        for r in results
+        if r["version"] == "original" and _flip_changes_occupation(r, aligner)
+    }
+    return {
+        "lines": len(records),
+        "checkable": len(usable),
+        "results": results,
+        "touched": touched,
+        "reasons": Counter(r["reason"] for r in results if r["label"] == "inconclusive"),
+        "seconds": seconds,
+    }
+
+
+def counts(results: list[dict]) -> dict[str, int]:
+    """How many results, how many decided, how many of those right."""
+    decided = [r for r in results if r["label"] != "inconclusive"]
+    right = sum(r["label"] == RIGHT[r["version"]] for r in decided)
+    return {"results": len(results), "decided": len(decided), "right": right}
+
+
+def _flips(results: list[dict]) -> str:
+    """Of the lines whose two versions were both decided, how many got opposite labels."""
+    versions: dict[str, dict[str, str]] = {}
+    for r in results:
+        if r["label"] != "inconclusive":
+            versions.setdefault(_pair(r), {})[r["version"]] = r["label"]
+    both = [v for v in versions.values() if len(v) == 2]
+    flipped = sum(v["original"] != v["flipped"] for v in both)
+    return f"{100 * flipped / max(len(both), 1):.1f}% ({flipped}/{len(both)})"
+
+
+def _write_errors(lang: str, results: list[dict], touched: set[str]) -> None:
+    """The wrong decisions, for reading, in runs/dev-mtgeneval-LANG-errors.jsonl."""
+    keep = (
+        "id",
+        "version",
+        "text",
+        "occupation",
+        "expected_gender",
+        "translation",
+        "label",
+        "reason",
+        "target_tokens",
+        "target_gender",
+        "evidence",
+    )
+    with open(f"runs/dev-mtgeneval-{lang}-errors.jsonl", "w", encoding="utf-8") as handle:
+        for r in results:
+            if r["label"] != RIGHT[r["version"]]:
+                row = {k: r.get(k) for k in keep}
+                row["flip_changes_occupation"] = _pair(r) in touched
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 def _pair(result: dict) -> str:
@@ -119,11 +149,10 @@ def _pair(result: dict) -> str:
 
 def _rates(results: list[dict]) -> str:
     """% of decided labels right (right/decided), then % inconclusive."""
-    decided = [r for r in results if r["label"] != "inconclusive"]
-    right = sum(r["label"] == RIGHT[r["version"]] for r in decided)
+    n = counts(results)
     return (
-        f"{100 * right / max(len(decided), 1):.1f}% ({right}/{len(decided)}) | "
-        f"{100 * (len(results) - len(decided)) / max(len(results), 1):.1f}%"
+        f"{100 * n['right'] / max(n['decided'], 1):.1f}% ({n['right']}/{n['decided']}) | "
+        f"{100 * (n['results'] - n['decided']) / max(n['results'], 1):.1f}%"
     )
 
 

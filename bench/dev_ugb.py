@@ -61,7 +61,9 @@ def records_with_paper_labels(lang: str) -> tuple[list[dict], list[str]]:
     return records, theirs
 
 
-def run(lang: str, options: CheckOptions) -> dict:
+def run(lang: str, options: CheckOptions, *, disagreements: bool = True) -> dict:
+    """Check ``lang``'s slice and compare with the paper pipeline's labels; with
+    ``disagreements``, write where the two differ to runs/ for reading."""
     records, theirs = records_with_paper_labels(lang)
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp, "in.jsonl")
@@ -79,22 +81,27 @@ def run(lang: str, options: CheckOptions) -> dict:
         for result, them in zip(results, theirs, strict=True)
         if result["label"] != "inconclusive" and them != "inconclusive"
     ]
+    if disagreements:
+        _write_disagreements(lang, results, theirs)
+    reasons = Counter(r["reason"] for r in results if r["label"] == "inconclusive")
+    return {
+        "n": len(results),
+        "ours": ours,
+        "paper_inconclusive": theirs.count("inconclusive"),
+        "agree": sum(a == b for a, b in both),
+        "both": len(both),
+        "reasons": reasons,
+        "seconds": seconds,
+    }
+
+
+def _write_disagreements(lang: str, results: list[dict], theirs: list[str]) -> None:
     with open(f"runs/dev-ugb-{lang}-disagreements.jsonl", "w", encoding="utf-8") as handle:
         for result, them in zip(results, theirs, strict=True):
             if result["label"] != them:
                 row = {key: result.get(key) for key in KEEP}
                 row.update(paper=them, evidence=result.get("evidence"))
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    reasons = Counter(r["reason"] for r in results if r["label"] == "inconclusive")
-    return {
-        "n": len(results),
-        "ours": ours,
-        "paper_inconclusive": theirs.count("inconclusive") / len(theirs),
-        "agree": sum(a == b for a, b in both),
-        "both": len(both),
-        "reasons": reasons,
-        "seconds": seconds,
-    }
 
 
 def main() -> None:
@@ -121,7 +128,7 @@ def main() -> None:
         reasons = ", ".join(f"{reason} {count}" for reason, count in row["reasons"].most_common(4))
         print(
             f"| {lang} | {n} | {ours['correct']} | {ours['wrong']} "
-            f"| {100 * ours['inconclusive'] / n:.1f}% | {100 * row['paper_inconclusive']:.1f}% "
+            f"| {100 * ours['inconclusive'] / n:.1f}% | {100 * row['paper_inconclusive'] / n:.1f}% "
             f"| {agreement:.1f}% ({row['agree']}/{row['both']}) | {reasons} "
             f"| {row['seconds']:.0f} |",
             flush=True,

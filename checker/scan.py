@@ -67,6 +67,7 @@ def scan_input(
     scan = Scan()
     first = True
     ids = UniqueIds(input_path)
+    contradicted: list[tuple[int, str]] = []  # (line, the record's lang) where --lang differs
     for line in read_input(input_path, hypotheses):
         scan.input_digest.update(line.raw.encode() + b"\n")
         if line.record is not None:
@@ -76,6 +77,9 @@ def scan_input(
                 first = False
             if scan.kind != "gender":
                 return scan  # another kind's checker reads the input itself
+        own = line.record.get("lang") if line.record is not None else None
+        if lang is not None and isinstance(own, str) and _differ(own, lang):
+            contradicted.append((line.number, own))
         try:
             item = validated(line, input_path, lang)
             ids.add(item.record["id"], line.number)
@@ -93,6 +97,8 @@ def scan_input(
         scan.languages[item.lang] += 1
         scan.systems.add(describe_system(item.record.get("mt")))
         scan.set_digest.update(f"{item.record['id']}\t{item.record['text']}\n".encode())
+    if contradicted:
+        raise _contradiction(input_path, lang, contradicted)
     if not scan.items:
         why = (
             f"all {scan.rejected} were invalid, the first: {scan.rejects[0]['error']}"
@@ -101,6 +107,29 @@ def scan_input(
         )
         raise GenError(f"no records to check: {why}", path=input_path)
     return scan
+
+
+def _differ(own: str, lang: str) -> bool:
+    """Whether a record's ``lang`` names another language than --lang (sr and hbs do not)."""
+    own = own.strip().lower()
+    if own == lang:
+        return False
+    try:
+        return language(own).code != language(lang).code
+    except GenError:  # an unknown code is reported as such later
+        return True
+
+
+def _contradiction(path: Path, lang: str | None, lines: list[tuple[int, str]]) -> GenError:
+    """``--lang fr`` against records that say es: one error, the first lines and the count."""
+    shown = ", ".join(f"{number} ({own})" for number, own in lines[:5])
+    more = f" and {len(lines) - 5} more" if len(lines) > 5 else ""
+    return GenError(
+        f"--lang {lang} contradicts the records' own lang on {len(lines)} line"
+        f"{'s' * (len(lines) > 1)}: {shown}{more} (leave --lang out to use theirs)",
+        path=path,
+        field="lang",
+    )
 
 
 def describe_system(mt: Any) -> str:

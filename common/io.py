@@ -40,19 +40,40 @@ def dumps(obj: Any) -> str:
     return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def _as_given(err: OSError, path: Path, staging: Path | None = None) -> OSError:
+    """The system's refusal of a file gen writes on the way to ``path`` (``.set.x1y2.part``,
+    a file inside the staging folder) as a refusal of what the user named: errors say
+    ``rodir/set: read-only file system``, not the temporary name."""
+    if err.filename is None:
+        return err
+    name = Path(os.fsdecode(err.filename))
+    if staging is not None and name.is_relative_to(staging):
+        given = path / name.relative_to(staging)
+    elif name.parent == path.parent and name.name.startswith(f".{path.name}."):
+        given = path
+    else:
+        return err
+    return type(err)(err.errno, err.strerror, str(given))
+
+
 @contextmanager
 def atomic_write(path: str | Path, *, encoding: str = "utf-8") -> Iterator[IO[str]]:
     """Open ``path`` for writing text; it appears only if the block finishes without error."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    except OSError as err:
+        raise _as_given(err, path) from None
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
             yield handle
         _widen_to_umask(Path(tmp), 0o666)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as err:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise _as_given(err, path) from None
         raise
 
 
@@ -65,12 +86,17 @@ def output_directory(path: str | Path, *, force: bool = False) -> Iterator[Path]
     path = Path(path)
     if path.exists() and not force:
         raise GenError("output directory exists; pass --force to replace it", path=path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part"))
+    except OSError as err:
+        raise _as_given(err, path) from None
     try:
         yield staging
-    except BaseException:
+    except BaseException as err:
         shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(err, OSError):
+            raise _as_given(err, path, staging) from None
         raise
     _widen_to_umask(staging, 0o777)
     if path.exists():

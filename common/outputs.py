@@ -44,9 +44,9 @@ def claim_output(out: Path, work: Path, *, force: bool, resume: bool) -> bool:
         if resume:
             return True
         raise GenError(
-            f"an interrupted run left {work.name} here: pass --resume to continue it, "
+            f"an interrupted run left {work}: pass --resume to continue it, "
             "or --force to discard it and start afresh",
-            path=work.parent,
+            path=out,
         )
     if out.exists():
         if resume:

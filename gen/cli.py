@@ -9,26 +9,102 @@ Ctrl-C is one line too, and exit code 130.
 
 from __future__ import annotations
 
+import difflib
+import importlib
 import sys
 from typing import Annotated
 
 import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+from typer.main import get_command_from_info
+from typer.models import CommandInfo
 
 from common import __version__
 from common.errors import GenError, os_error
-from gen.commands import build, check, languages, lint, mtgeneval, report, translate
 
+#: Each command as "module:function", imported and built only when it runs (all of them for
+#: `gen --help`): `gen languages` then loads no numpy, Dask or other command's options.
+COMMANDS = {
+    "build": "gen.commands.build:build",
+    "lint": "gen.commands.lint:lint",
+    "translate": "gen.commands.translate:translate_command",
+    "check": "gen.commands.check:check",
+    "languages": "gen.commands.languages:languages",
+    "report": "gen.commands.report:report_command",
+    "mt-geneval": "gen.commands.mtgeneval:mt_geneval",
+}
 try:  # recent Typer releases bundle their own copy of click; older ones use click itself
+    from typer._click import _textwrap
     from typer._click import exceptions as cli_errors
 except ImportError:  # pragma: no cover
+    from click import _textwrap
     from click import exceptions as cli_errors
 
 
-class _OneLineErrors(TyperGroup):
+class _WholeWords(_textwrap.TextWrapper):
+    """Click's help wrapper, breaking lines at spaces only: at hyphens too, it cut option
+    names in two (``--allow-`` / ``mixed``). Click imports its wrapper each time it wraps."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **{**kwargs, "break_on_hyphens": False})
+
+
+_textwrap.TextWrapper = _WholeWords
+
+
+class _FlagHelp:
+    """``--help`` with the default a flag has, False: Typer's is None, which is not a bool, so
+    Typer loads pydantic (a tenth of a second) to coerce it on every command."""
+
+    def get_help_option(self, ctx: click.Context):
+        option = super().get_help_option(ctx)
+        if option is not None and option.default is None:
+            option.default = False
+        return option
+
+
+class _Command(_FlagHelp, TyperCommand):
+    pass
+
+
+class _OneLineErrors(_FlagHelp, TyperGroup):
     """Turn what a user can fix into ``gen: error: ...`` and exit 2: a GenError raised by any
-    subcommand, an OSError (it names the path the system refused), a usage error."""
+    subcommand, an OSError (it names the path the system refused), a usage error. Commands
+    come from COMMANDS, built on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        if cmd_name not in self.commands:
+            module, _, function = COMMANDS[cmd_name].partition(":")
+            callback = getattr(importlib.import_module(module), function)
+            summary = (callback.__doc__ or "").split("\n\n")[0]  # whole: never cut with ...
+            self.commands[cmd_name] = get_command_from_info(
+                CommandInfo(
+                    name=cmd_name,
+                    callback=callback,
+                    short_help=" ".join(summary.split()),
+                    cls=_Command,
+                ),
+                pretty_exceptions_short=True,
+                rich_markup_mode=app.rich_markup_mode,
+            )
+        return self.commands[cmd_name]
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """Click's, with "Did you mean ...?" from COMMANDS (Typer's looks only at those
+        already built)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except cli_errors.UsageError as err:
+            close = difflib.get_close_matches(args[0], COMMANDS) if args else []
+            if close and "Did you mean" not in err.message:
+                err.message = err.message.rstrip(".") + f". Did you mean {close[0]!r}?"
+            raise
 
     def invoke(self, ctx: click.Context):
         try:
@@ -72,6 +148,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 
@@ -96,12 +173,3 @@ def main(
 ) -> None:
     """gen: measure whether translation systems get people's gender right."""
     ctx.meta["gen.debug"] = debug
-
-
-app.command("build")(build.build)
-app.command("lint")(lint.lint)
-app.command("translate")(translate.translate_command)
-app.command("check")(check.check)
-app.command("languages")(languages.languages)
-app.command("report")(report.report_command)
-app.command("mt-geneval")(mtgeneval.mt_geneval)

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from common.fields import CORRECT, GENDERS, INCONCLUSIVE, LABELS
 from scores import intervals
 from scores.intervals import Counts
 from scores.numbers import NOTHING, bounds, figure, with_interval
+from scores.validity import card_markdown
+
+#: A language's validity cards by the code they were measured under (checker/validity.py's
+#: cards_for: hbs → sr, hr); handed in by the caller, as the scores do not read the checker.
+ValidityCards = Callable[[str], Mapping[str, Mapping[str, Any]]]
 
 
 def _get(record: dict[str, Any], dotted: str) -> Any:
@@ -119,8 +124,11 @@ class SummaryBuilder:
     over those tuples, made at the end (there are few distinct tuples, however many records).
     """
 
-    def __init__(self, *, system: str | None = None) -> None:
+    def __init__(
+        self, *, system: str | None = None, validity: ValidityCards | None = None
+    ) -> None:
         self.system = system
+        self.validity = validity
         self.summary: dict[str, Any] | None = None  # set by files()
         self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(lambda: [0, 0, 0])
         self.reasons: Counter[str] = Counter()
@@ -203,6 +211,17 @@ class SummaryBuilder:
                 "differences": "newcombe",
                 "level": intervals.LEVEL,
             },
+            "validity": self._cards(signature.get("lang", "")),
+        }
+
+    def _cards(self, langs: str) -> dict[str, Any]:
+        """The validity cards of the run's languages (``es+fr``), by the code measured."""
+        if self.validity is None:
+            return {}
+        return {
+            code: dict(card)
+            for lang in langs.split("+")
+            for code, card in self.validity(lang).items()
         }
 
     def _deltas(self) -> dict[str, Any]:
@@ -304,6 +323,8 @@ def render_markdown(summary: dict[str, Any]) -> str:
     for name, table in summary["breakdowns"].items():
         lines += ["", f"## {name.replace('_', ' ')}", ""]
         lines += _table_markdown(table)
+    if summary.get("validity"):
+        lines += ["", *card_markdown(summary["validity"])]
     if notes:  # once, at the end: `gen check` prints only the page's head after every run
         lines += ["", "## Notes", "", *(f"- {note}." for note in notes)]
     return "\n".join(lines) + "\n"

@@ -172,3 +172,20 @@ def test_the_cli_starts_without_heavy_libraries():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert loaded.stdout.split() == []
+
+
+def test_gen_languages_loads_no_heavy_library():
+    """`gen languages` prints a table: finding what can run must not load the models' code
+    (stanza and transformers bring torch: seconds), nor numpy, the hub's HTTP client, or
+    pydantic (Typer's, for options whose values need coercing)."""
+    heavy = (*HEAVY, "numpy", "huggingface_hub.file_download", "eflomal.cython", "pydantic")
+    code = (
+        "import sys\nfrom gen.cli import app\n"
+        "try:\n    app(['languages'], prog_name='gen')\nexcept SystemExit:\n    pass\n"
+        f"print(' '.join(m for m in {heavy!r} if m in sys.modules), file=sys.stderr)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert "es" in run.stdout
+    assert run.stderr.split() == []

@@ -11,8 +11,11 @@ from conftest import run_gen as gen
 
 from checker.backends import registry
 from checker.pipeline import CheckOptions, check
+from checker.validity import cards
 from common.errors import MissingResourceError
 from scores.summary import SummaryBuilder
+from scores.validity import card_line, headline, measured
+from translator.apertium import installed_pairs
 
 FAKES = [
     "--tagger",
@@ -265,11 +268,18 @@ def test_named_backend_whose_model_is_missing_is_an_error_even_beside_auto(tmp_p
     assert "--align-model DIR" in run.stderr and "Traceback" not in run.stderr
 
 
-def test_languages_lists_backends():
+def test_languages_lists_backends_translation_pairs_and_validity_cards():
     run = gen("languages")
     assert run.returncode == 0
     assert "Spanish" in run.stdout and "eflomal" in run.stdout
     assert registry.names(registry.Tagger)[0] == "stanza"
+    assert "ko-en" in run.stdout and "TGBI" in run.stdout
+    pairs = ", ".join(f"{s}→{t}" for s, t in sorted(installed_pairs()))
+    assert f"--engine apertium: {pairs}" in " ".join(run.stdout.split())
+    assert "--engine huggingface: " in run.stdout
+    for lang, card in cards().items():
+        assert card_line(lang, card, stamp=False) in " ".join(run.stdout.split())
+    assert measured(next(iter(cards().values()))) in " ".join(run.stdout.split())
 
 
 def test_build_then_check_end_to_end(tmp_path):
@@ -376,3 +386,34 @@ def test_an_occupation_text_not_in_the_sentence_is_still_refused(occupation, mes
     with pytest.raises(GenError) as error:
         to_item(record, path=Path("in.jsonl"), line=3, default_lang=None)
     assert str(error.value) == message
+
+
+def test_a_lang_the_records_contradict_is_an_error_naming_the_lines(tmp_path):
+    rows = records(lang="es")
+    rows[1]["lang"] = "ES"  # the same language
+    rows[2]["lang"] = "hbs"
+    source = write_jsonl(tmp_path / "in.jsonl", rows)
+    run = gen("check", str(source), "--lang", "fr", "--out", str(tmp_path / "out"), *FAKES)
+    assert run.returncode == 2
+    assert run.stderr == (
+        f"gen: error: {source}: lang: --lang fr contradicts the records' own lang on 4 lines: "
+        "1 (es), 2 (ES), 3 (hbs), 4 (es) (leave --lang out to use theirs)\n"
+    )
+    assert not (tmp_path / "out").exists() and not (tmp_path / ".out.partial").exists()
+    agreeing = gen("check", str(source), "--lang", "es", "--out", str(tmp_path / "ok"), *FAKES)
+    assert agreeing.returncode == 2 and "on 1 line: 3 (hbs)" in agreeing.stderr
+    write_jsonl(source, [{**row, "lang": "sr"} for row in rows])  # sr is a name of hbs
+    aliases = gen("check", str(source), "--lang", "hbs", "--out", str(tmp_path / "hbs"), *FAKES)
+    assert "contradicts" not in aliases.stderr  # (the fake tagger then reads es only)
+
+
+def test_every_summary_carries_the_validity_card_of_its_language(tmp_path):
+    source = write_jsonl(tmp_path / "in.jsonl", records())
+    run = gen("check", str(source), "--lang", "es", "--out", str(tmp_path / "out"), *FAKES)
+    assert run.returncode == 0, run.stderr
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["validity"] == {"es": cards()["es"]}
+    assert "## validity of the checker" in (tmp_path / "out" / "summary.md").read_text()
+    assert [line for line in run.stdout.splitlines() if "validity" in line] == [
+        headline(summary["validity"])
+    ]

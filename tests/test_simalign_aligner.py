@@ -17,7 +17,11 @@ pytest.importorskip("transformers")
 from simalign import SentenceAligner  # noqa: E402
 from transformers import BertConfig, BertModel, BertTokenizer  # noqa: E402
 
-from checker.backends.simalign_aligner import METHODS, SimAlignAligner  # noqa: E402
+from checker.backends.simalign_aligner import (  # noqa: E402
+    METHODS,
+    SimAlignAligner,
+    _model_is_local,
+)
 from common.errors import GenError, MissingResourceError  # noqa: E402
 
 WORDS = (
@@ -168,3 +172,25 @@ def test_auto_takes_simalign_where_its_model_is_and_eflomal_elsewhere(
     tagger = registry.create(Tagger, "auto", "es", absent)  # no Stanza models in tmp_path
     assert isinstance(tagger, OfflineTagger)
     tagger.close()
+
+
+def test_a_cached_hub_model_is_found_as_huggingface_hub_finds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read without huggingface_hub's HTTP client, the cache gives the same answer."""
+    from huggingface_hub import constants, try_to_load_from_cache
+
+    monkeypatch.setattr(constants, "HF_HUB_CACHE", str(tmp_path))
+    repo = tmp_path / "models--some-org--some-bert"
+    (repo / "refs").mkdir(parents=True)
+    (repo / "refs" / "main").write_text("abc123")
+    (repo / "snapshots" / "abc123").mkdir(parents=True)
+
+    def found(model: str) -> tuple[bool, bool]:
+        theirs = try_to_load_from_cache(model, "config.json", cache_dir=str(tmp_path))
+        return _model_is_local(model), isinstance(theirs, str)
+
+    assert found("some-org/some-bert") == (False, False)
+    (repo / "snapshots" / "abc123" / "config.json").write_text("{}")
+    assert found("some-org/some-bert") == (True, True)
+    assert found("some-org/other-bert") == (False, False)

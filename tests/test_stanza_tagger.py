@@ -14,6 +14,7 @@ from stanza.utils.conll import CoNLL  # noqa: E402
 from checker.backends.base import FEMALE, MALE  # noqa: E402
 from checker.backends.stanza_tagger import (  # noqa: E402
     StanzaTagger,
+    default_resources_dir,
     genders_of,
     parse_feats,
     tagged_sentence,
@@ -190,3 +191,15 @@ def test_missing_models_give_the_command_that_fetches_them(tmp_path: Path) -> No
     with pytest.raises(MissingResourceError, match="stanza.download"):
         StanzaTagger("es", options)
     assert StanzaTagger.unavailable("es", {**options, "download": True}) is None
+
+
+def test_the_default_folder_is_stanzas_own_found_without_importing_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """gen works out Stanza's folder itself (importing Stanza takes seconds): the same one."""
+    from stanza.resources.common import DEFAULT_MODEL_DIR
+
+    monkeypatch.delenv("STANZA_RESOURCES_DIR", raising=False)
+    assert default_resources_dir() == DEFAULT_MODEL_DIR
+    monkeypatch.setenv("STANZA_RESOURCES_DIR", "/models/stanza")
+    assert default_resources_dir() == "/models/stanza"

@@ -5,6 +5,7 @@ Needs Apertium and its en→es pair (apt: apertium apertium-eng-spa, see scripts
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -12,7 +13,13 @@ from conftest import run_gen as gen
 from test_translate import read_output, write_set
 
 from common.errors import MissingResourceError
-from translator.apertium import ApertiumEngine, from_stream, split_output, to_stream
+from translator.apertium import (
+    ApertiumEngine,
+    from_stream,
+    installed_pairs,
+    split_output,
+    to_stream,
+)
 from translator.base import EngineError
 from translator.run import translate_chunk
 
@@ -122,10 +129,32 @@ def test_cli_translates_a_set_with_apertium(tmp_path, apertium_pair):
     assert "translated 2 sentences" in result.stderr
 
 
-def test_cli_missing_pair_is_one_line_saying_what_to_install(tmp_path, apertium_pair):
-    result = gen("translate", str(write_set(tmp_path / "set")), "--to", "tlh")
+def test_cli_missing_pair_is_one_line_naming_the_pairs_there_are(tmp_path, apertium_pair):
+    """No package to suggest: say which pairs from the source exist, and what else can."""
+    result = gen("translate", str(write_set(tmp_path / "set")), "--to", "fr")
+    assert result.returncode == 2
+    assert result.stderr.startswith("gen: error: Apertium has no en→fr pair here: its pairs ")
+    assert "en→es" in result.stderr and "Debian package" not in result.stderr.split(";")[0]
+    assert "--engine huggingface" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_installed_pairs_are_those_the_engine_would_run(apertium_pair):
+    pairs = installed_pairs()
+    assert pairs["en", "es"] == "eng-spa"
+    for (source, target), mode in pairs.items():
+        assert ApertiumEngine(source, target, {}).mode == mode
+
+
+def test_the_source_language_comes_from_the_sets_manifest(tmp_path, apertium_pair):
+    """A Korean set is translated from Korean without --from; --from en contradicts it."""
+    set_dir = write_set(tmp_path / "ko", ["걔는 간호사야"])
+    manifest = set_dir / "manifest.json"
+    manifest.write_text(json.dumps({"grammar": "ko", "size": "xs"}))
+    result = gen("translate", str(set_dir), "--to", "en")
+    assert "Apertium has no ko→en pair here: none from ko;" in result.stderr
+    result = gen("translate", str(set_dir), "--to", "en", "--from", "en")
     assert result.returncode == 2
     assert result.stderr == (
-        "gen: error: Apertium has no en→tlh pair here: install the pair's Debian package "
-        "(`apt-cache search apertium` lists them)\n"
+        f"gen: error: {manifest}: grammar: the set is written in 'ko', but --from says 'en' "
+        "(leave --from out to take the set's)\n"
     )

@@ -42,8 +42,48 @@ def from_stream(text: str) -> str:
 
 
 def installed_modes() -> list[str]:
+    if shutil.which("apertium") is None:
+        return []
     result = subprocess.run(["apertium", "-l"], capture_output=True, text=True, check=False)
     return result.stdout.split()
+
+
+def candidate_modes(source: str, target: str) -> list[str]:
+    """The mode names that would translate ``source`` → ``target``, in the order tried: the
+    one language_codes.toml names, then ISO 639-3 (eng-spa), then ISO 639-1 (es-fr)."""
+    known = table()["apertium"].get(f"{source}-{target}", {}).get("mode")
+    columns = [
+        (language_code(source, c), language_code(target, c)) for c in ("iso639_3", "iso639_1")
+    ]
+    return [known] * bool(known) + [f"{s}-{t}" for s, t in columns if s and t]
+
+
+def installed_pairs() -> dict[tuple[str, str], str]:
+    """The (source, target) pairs `--engine apertium` can translate here, each with the mode
+    it would run: every pair of languages language_codes.toml knows whose mode is installed."""
+    modes = set(installed_modes())
+    langs = list(table()["languages"])
+    pairs = {}
+    for source in langs:
+        for target in langs:
+            found = [mode for mode in candidate_modes(source, target) if mode in modes]
+            if source != target and found:
+                pairs[source, target] = found[0]
+    return pairs
+
+
+def _no_pair(source: str, target: str, package: str | None) -> str:
+    """What to do about a pair Apertium lacks: its Debian package where one is known, else
+    the pairs that exist here and the engine that can do the rest."""
+    if package:
+        return f"sudo apt-get install apertium {package}"
+    here = [f"{s}→{t}" for s, t in sorted(installed_pairs()) if s == source]
+    return (
+        (f"its pairs from {source} here are {', '.join(here)}" if here else f"none from {source}")
+        + f"; gen knows no Debian package for {source}→{target} (`apt-cache search apertium-` "
+        "lists the pairs Debian has); "
+        "--engine huggingface --model NAME (OPUS-MT, M2M-100, NLLB) translates many more"
+    )
 
 
 def data_version(mode: str) -> str:
@@ -94,21 +134,15 @@ class ApertiumEngine(Engine):
         self.unknown_marks = bool(options.get("unknown_marks", False))
         known = table()["apertium"].get(f"{source}-{target}", {})
         package = known.get("package")
-        fix = (
-            f"sudo apt-get install apertium {package}"
-            if package
-            else "install the pair's Debian package (`apt-cache search apertium` lists them)"
-        )
         if shutil.which("apertium") is None:
-            raise MissingResourceError(f"Apertium is not installed: {fix}")
-        candidates = [known.get("mode")] + [
-            f"{language_code(source, column)}-{language_code(target, column)}"
-            for column in ("iso639_3", "iso639_1")
-        ]
+            install = f"apertium {package}" if package else "apertium"
+            raise MissingResourceError(f"Apertium is not installed: sudo apt-get install {install}")
         modes = installed_modes()
-        found = [mode for mode in candidates if mode in modes]
+        found = [mode for mode in candidate_modes(source, target) if mode in modes]
         if not found:
-            raise MissingResourceError(f"Apertium has no {source}→{target} pair here: {fix}")
+            raise MissingResourceError(
+                f"Apertium has no {source}→{target} pair here: {_no_pair(source, target, package)}"
+            )
         self.mode = found[0]
         version = subprocess.run(["apertium", "-V"], capture_output=True, text=True, check=False)
         self.version = version.stdout.strip().lower() or "apertium unknown"

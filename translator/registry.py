@@ -4,6 +4,7 @@ transformers) matters only to the user who picks that engine."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,3 +33,28 @@ def engine_class(name: str) -> type[Engine]:
 def load_engine(name: str, source: str, target: str, options: Mapping[str, Any]) -> Engine:
     """Build the engine ``name`` for ``source`` → ``target``."""
     return engine_class(name)(source, target, options)
+
+
+#: The Python packages an engine's module imports that a machine may lack, looked for
+#: without importing them (torch takes seconds), for `gen languages`.
+PACKAGES: dict[str, tuple[str, ...]] = {"huggingface": ("transformers", "torch")}
+
+
+def engines_here() -> dict[str, str]:
+    """What each engine can translate on this machine, in words: Apertium's installed pairs;
+    for a model engine, any pair its model has, or the packages it lacks."""
+    from translator.apertium import installed_pairs
+    from translator.languages import table
+
+    here = {}
+    pairs = ", ".join(f"{s}→{t}" for s, t in sorted(installed_pairs()))
+    here["apertium"] = pairs or "none (sudo apt-get install apertium apertium-eng-spa ...)"
+    for name, packages in PACKAGES.items():
+        missing = [p for p in packages if importlib.util.find_spec(p) is None]
+        here[name] = (
+            f"not installed: pip install {' '.join(missing)}"
+            if missing
+            else "the pairs of the --model you name; language codes known for "
+            + ", ".join(sorted(table()["languages"]))
+        )
+    return here

@@ -214,9 +214,8 @@ def translate_set(
     source = resolve_input(set_path)
     out = Path(out)
     hyp = hyp_path(out)
-    resume = claim_output(
-        out if out.exists() else hyp, journal_path(out), force=force, resume=resume
-    )
+    named = hyp if hyp.exists() and not out.exists() else out  # what errors name
+    resume = claim_output(named, journal_path(out), force=force, resume=resume)
     records = read_records(source)
     journal = Journal(
         journal_path(out),

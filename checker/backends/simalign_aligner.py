@@ -46,15 +46,21 @@ def _model_missing(model: str) -> str:
 
 
 def _model_is_local(model: str) -> bool:
-    """A model folder on disk, or a hub model already in the local Hugging Face cache."""
+    """A model folder on disk, or a hub model already in the local Hugging Face cache.
+
+    The cache is read as huggingface_hub's try_to_load_from_cache reads it (refs/main names
+    the snapshot holding config.json), without importing its HTTP client: `gen languages`
+    asks this for every language and should take a fraction of a second."""
     if Path(model).is_dir():
         return (Path(model) / "config.json").is_file()
-    from huggingface_hub import try_to_load_from_cache
+    from huggingface_hub import constants
 
+    repo = Path(constants.HF_HUB_CACHE, "models--" + model.replace("/", "--"))
     try:
-        return isinstance(try_to_load_from_cache(model, "config.json"), str)
-    except ValueError:  # neither a folder nor a valid hub name (e.g. a mistyped path)
+        revision = (repo / "refs" / "main").read_text(encoding="utf-8").strip()
+    except (OSError, ValueError):  # not cached, or a name no hub repository has
         return False
+    return (repo / "snapshots" / revision / "config.json").is_file()
 
 
 def resolve_device(device: str | None) -> str:

@@ -13,6 +13,9 @@ Models are read from a local resources folder and never fetched unless the user 
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
+import re
 from collections.abc import Mapping, Sequence
 from importlib.metadata import version
 from pathlib import Path
@@ -69,17 +72,34 @@ def tagged_sentence(document: Any) -> TaggedSentence:
     return TaggedSentence(tuple(words))
 
 
-def resources_dir(options: Mapping[str, Any]) -> str:
-    """``stanza_dir``, else Stanza's own default ($STANZA_RESOURCES_DIR or ~/stanza_resources)."""
-    from stanza.resources.common import DEFAULT_MODEL_DIR
+def default_resources_dir() -> str:
+    """Stanza's own default folder, worked out as stanza/resources/common.py does but without
+    importing Stanza (which imports torch: seconds, for `gen languages` to print a table):
+    $STANZA_RESOURCES_DIR, else the user cache folder for Stanza's resources version
+    (~/.cache/stanza/VERSION/resources on Linux)."""
+    if os.environ.get("STANZA_RESOURCES_DIR"):
+        return os.environ["STANZA_RESOURCES_DIR"]
+    from platformdirs import user_cache_dir
 
-    return str(options.get("stanza_dir") or DEFAULT_MODEL_DIR)
+    return os.path.join(user_cache_dir("stanza", "StanfordNLP", _resources_version()), "resources")
+
+
+def _resources_version() -> str:
+    """``__resources_version__`` of the installed Stanza, read from its _version.py."""
+    spec = importlib.util.find_spec("stanza")
+    locations = spec.submodule_search_locations if spec else None
+    text = Path(locations[0], "_version.py").read_text(encoding="utf-8") if locations else ""
+    found = re.search(r"__resources_version__\s*=\s*['\"]([^'\"]+)['\"]", text)
+    return found.group(1) if found else version("stanza")
+
+
+def resources_dir(options: Mapping[str, Any]) -> str:
+    """``stanza_dir``, else Stanza's own default (:func:`default_resources_dir`)."""
+    return str(options.get("stanza_dir") or default_resources_dir())
 
 
 def how_to_download(lang: str, directory: str) -> str:
-    from stanza.resources.common import DEFAULT_MODEL_DIR
-
-    where = "" if directory == DEFAULT_MODEL_DIR else f', model_dir="{directory}"'
+    where = "" if directory == default_resources_dir() else f', model_dir="{directory}"'
     return (
         f"python -c 'import stanza; stanza.download(\"{lang}\"{where})', "
         "or point --stanza-dir at a folder that has them, or pass --download"
@@ -143,14 +163,15 @@ class StanzaTagger(Tagger):
             return "Stanza is not installed: pip install stanza"
         if options.get("download"):
             return None
-        from stanza.resources.common import get_language_resources, load_resources_json
-
         directory = resources_dir(options)
-        try:
-            resources = load_resources_json(directory)
+        try:  # read without Stanza's own reader, which would import torch
+            with open(Path(directory, "resources.json"), encoding="utf-8") as handle:
+                resources = json.load(handle)
         except FileNotFoundError:
             return f"Stanza has no models in {directory}: {how_to_download(lang, directory)}"
-        if get_language_resources(resources, lang) is None:
+        except (OSError, ValueError) as error:
+            return f"Stanza cannot read {directory}/resources.json ({error})"
+        if lang not in resources:
             return f"Stanza has no {lang!r} models (not in {directory}/resources.json)"
         processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
         missing = [

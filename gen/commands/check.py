@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -11,11 +12,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from checker import pipeline
 from checker.backends import registry
 from checker.scan import input_kind
+from checker.validity import cards_for
 from common import __version__
 from common.io import resolve_input
 from gen.commands import options as shared
 from scores.summary import SummaryBuilder
 from scores.tgbi import check_tgbi
+from scores.validity import headline
 
 
 def check(
@@ -129,7 +132,7 @@ def check(
             hyp=hyp,
             lang=lang,
             options=options,
-            summary=SummaryBuilder(system=system),
+            summary=SummaryBuilder(system=system, validity=cards_for),
             resume=resume,
             force=force,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
@@ -141,4 +144,7 @@ def check(
 
 def _print_headline(out: Path, n: int) -> None:
     typer.echo((out / "summary.md").read_text(encoding="utf-8").split("\n## ")[0].rstrip())
+    cards = json.loads((out / "summary.json").read_text(encoding="utf-8")).get("validity")
+    if cards:
+        typer.echo(headline(cards))
     typer.echo(f"\nwrote {out}/results.jsonl ({n} records), summary.json, summary.md")

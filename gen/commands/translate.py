@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from gen.commands import options as shared
 from translator.base import Engine
 from translator.distributed import ClusterEngine
+from translator.languages import source_language
 from translator.registry import ENGINES, load_engine
 from translator.run import default_output, translate_set
 
@@ -27,7 +28,13 @@ def translate_command(
     ],
     to: Annotated[str, typer.Option("--to", help="Target language (ISO 639-1, e.g. es).")],
     engine: Annotated[str, typer.Option(help=f"MT engine: {', '.join(ENGINES)}.")] = "apertium",
-    source_lang: Annotated[str, typer.Option("--from", help="Source language.")] = "en",
+    source_lang: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="Source language (default: the set's, from its manifest.json; else en).",
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -36,7 +43,10 @@ def translate_command(
         ),
     ] = None,
     resume: Annotated[
-        bool, typer.Option(help="Continue an interrupted run from its journal (OUT.journal).")
+        bool,
+        typer.Option(
+            "--resume", help="Continue an interrupted run from its journal (OUT.journal)."
+        ),
     ] = False,
     force: Annotated[
         bool,
@@ -56,26 +66,36 @@ def translate_command(
     scheduler: shared.Scheduler = None,
     unknown_marks: Annotated[
         bool,
-        typer.Option(help="apertium: keep the * Apertium puts before words it does not know."),
+        typer.Option(
+            "--unknown-marks",
+            help="apertium: keep the * Apertium puts before words it does not know.",
+        ),
     ] = False,
     model: Annotated[
         str | None,
-        typer.Option(help="Model name on the hub, or a local folder.", rich_help_panel=_HF),
+        typer.Option(
+            help="huggingface: Model name on the hub, or a local folder.", rich_help_panel=_HF
+        ),
     ] = None,
-    beam_size: Annotated[int, typer.Option(help="Beams (1: greedy).", rich_help_panel=_HF)] = 4,
+    beam_size: Annotated[
+        int, typer.Option(help="huggingface: Beams (1: greedy).", rich_help_panel=_HF)
+    ] = 4,
     max_length: Annotated[
-        int, typer.Option(help="Most tokens per translation.", rich_help_panel=_HF)
+        int, typer.Option(help="huggingface: Most tokens per translation.", rich_help_panel=_HF)
     ] = 256,
     batch_size: Annotated[
-        int, typer.Option(help="Sentences per forward pass.", rich_help_panel=_HF)
+        int, typer.Option(help="huggingface: Sentences per forward pass.", rich_help_panel=_HF)
     ] = 32,
     device: Annotated[
-        str, typer.Option(help="auto (GPU when present), cpu, cuda, cuda:1...", rich_help_panel=_HF)
+        str,
+        typer.Option(
+            help="huggingface: auto (GPU when present), cpu, cuda, cuda:1...", rich_help_panel=_HF
+        ),
     ] = "auto",
     dtype: Annotated[
         str,
         typer.Option(
-            help="auto (float16 on GPU, float32 on CPU), float32, float16, bfloat16.",
+            help="huggingface: auto (float16 on GPU, float32 on CPU), float32, float16, bfloat16.",
             rich_help_panel=_HF,
         ),
     ] = "auto",
@@ -91,6 +111,7 @@ def translate_command(
         "device": device,
         "dtype": dtype,
     }
+    source_lang = source_language(set_path, source_lang)
     out = out or default_output(set_path, engine, to)
     columns = (TextColumn("translating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     console = Console(stderr=True)
