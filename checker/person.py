@@ -11,7 +11,7 @@ analysers' readings (rules are data: agreement.toml):
   écrivaine et professeure"): the other roles' genders (role ``coordinate``);
 - the sentence's predicates that agree with a person (checker/clause.py: ru "работала",
   it "è stata assunta"), with the adjectives after "be" (``person_predicate``: it "si è
-  laureata"), which could not overrule a noun's own gender (role ``clause``);
+  laureata", "è attiva"), which could not overrule a noun's own gender (role ``clause``);
 - the third-person singular pronouns (``person_pronouns``: fr "elle", ru "она", pt "ela")
   that the translation adds where the English has none (role ``pronoun``).
 
@@ -35,6 +35,7 @@ COORDINATE, PRONOUN = "coordinate", "pronoun"
 _PRONOUNS = frozenset({"PRON"})
 _DETERMINERS = frozenset({"DET"})
 _NOUNS = frozenset({"NOUN"})
+_ADJECTIVES = frozenset({"ADJ"})
 _CONJUNCTIONS = frozenset({"CCONJ"})
 #: What may stand between a list's separator and its next role ("puis comme").
 _LINKS = frozenset({"ADV", "ADP", "SCONJ"})
@@ -54,13 +55,13 @@ def person_words(
     found: list[tuple[int, Collection[str], str]] = []
     if head is not None:
         found += [(i, rules.noun, COORDINATE) for i in listed_roles(words, head, rules)]
+    anchor = -1 if head is None else head
     if rules.clause_predicate:
-        wider = replace(rules, clause_predicate=rules.clause_predicate + rules.person_predicate)
-        found += [
-            (i, classes, role)
-            for i, classes, role in clause_predicates(words, -1 if head is None else head, wider)
-            if role == CLAUSE
-        ]
+        found += [x for x in clause_predicates(words, anchor, rules) if x[2] == CLAUSE]
+    if rules.person_predicate:
+        # read as adjectives only: it "è [attiva]" is also a form of the verb "attivare"
+        adjectives = replace(rules, predicate=_ADJECTIVES, clause_predicate=rules.person_predicate)
+        found += [x for x in clause_predicates(words, anchor, adjectives) if x[2] == CLAUSE]
     pronouns = sole_person_pronouns(words, head, rules, source_tokens)
     found += [(i, _PRONOUNS, PRONOUN) for i in pronouns]
     return found

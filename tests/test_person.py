@@ -183,6 +183,16 @@ PREDICATE_ADJECTIVES = [
         "female",
         "correct",
     ),
+    # ... read as an adjective, though the form is also a verb's ("attivare")
+    (
+        "it",
+        "Maswanganyi is also active as a soloist and performs in concerts .",
+        "soloist",
+        "Inoltre , Maswanganyi è attiva come solista e si esibisce in concerti .",
+        "solista",
+        "female",
+        "correct",
+    ),
     # a noun of its own gender: a thing's adjective does not overrule it
     (
         "es",
