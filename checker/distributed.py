@@ -5,7 +5,8 @@ partition: a worker tags, aligns and labels it and sends back its results as JSO
 is saved here into the partial folder as it arrives, exactly as the one-process path saves
 it. Each worker thread builds the backends once (the analyser's processes, the aligner's
 priors) and keeps them for every chunk it gets: gen's own workers run one thread each; a
-`dask worker` started for --scheduler runs one per core unless given --nthreads 1.
+`dask worker` started for --scheduler runs one per core unless given --nthreads 1. The
+libraries a chunk runs (eflomal's OpenMP samplers) get the worker's share of the cores.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from checker.stages import (
     replay_chunk,
     tag_chunk,
 )
-from common.cluster import Cluster, Partition
+from common.cluster import Cluster, Partition, limit_threads, worker_threads
 from common.io import atomic_write, dumps
 
 #: What builds a worker's backends: the languages' record counts, tagger, aligner, backend
@@ -62,7 +63,9 @@ def describe(backends: Mapping[str, Backends | None]) -> dict[str, Described | N
 @functools.cache
 def _backends(spec: BackendSpec, thread: int) -> tuple[dict[str, Backends | None], list[str]]:
     """The worker's backends and the warnings building them gave, built once and kept (one
-    set per worker thread: an analyser process is not shared between threads)."""
+    set per worker thread: an analyser process is not shared between threads). eflomal,
+    started per chunk, gets the worker's share of its host's cores (common/cluster.py)."""
+    limit_threads(worker_threads())
     languages, tagger, aligner, options = spec
     warnings: list[str] = []
     backends = build_backends(

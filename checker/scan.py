@@ -19,6 +19,9 @@ from checker.records import Item, Line, read_input, to_item
 from common.errors import GenError
 from common.io import UniqueIds
 
+#: The fewest records balancing cuts a chunk to (chunk_count), so that eflomal still fits
+#: on enough pairs. Provisional: to be chosen from bench/eflomal_settings.py --chunk-sizes.
+MIN_CHUNK = 10_000
 #: Target languages whose records another checker reads: Korean→English (TGBI).
 KIND_BY_LANG = {"ko-en": "tgbi"}
 
@@ -150,10 +153,20 @@ def read_items(
                 raise
 
 
-def chunks(items: Iterator[Item], total: int, chunk_size: int) -> Iterator[list[Item]]:
-    """``total`` items in the fewest chunks of at most ``chunk_size``, all of about the same
-    size: a statistical aligner fitted on a short last chunk would align it badly."""
+def chunk_count(total: int, chunk_size: int, workers: int = 1) -> int:
+    """How many chunks ``total`` items are cut into: the fewest of at most ``chunk_size``;
+    on ``workers`` > 1, rounded up to a multiple of them, so that all finish together,
+    while no chunk falls below MIN_CHUNK (eflomal fits worse on fewer pairs)."""
     count = max(1, -(-total // chunk_size))
+    if workers > 1:
+        balanced = -(-count // workers) * workers
+        count = max(count, min(balanced, total // MIN_CHUNK))
+    return count
+
+
+def chunks(items: Iterator[Item], total: int, count: int) -> Iterator[list[Item]]:
+    """``total`` items in ``count`` chunks, all of about the same size: a statistical
+    aligner fitted on a short last chunk would align it badly."""
     sizes = [total // count + (i < total % count) for i in range(count)]
     chunk: list[Item] = []
     for item in items:

@@ -23,6 +23,10 @@ from checker.records import Item
 from checker.verdict import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive
 from common.errors import MissingResourceError
 
+#: Records label_chunk labels between two reports to its ``labelled`` callback: the
+#: progress bar moves this often, not once per chunk of up to 50,000.
+PROGRESS_BATCH = 256
+
 
 @dataclass
 class Backends:
@@ -96,9 +100,14 @@ def align_chunk(tagged: TaggedChunk, backends: Mapping[str, Backends | None]) ->
     return tagged
 
 
-def label_chunk(aligned: TaggedChunk) -> list[dict]:
-    """Third stage: label every record (pure: tagged words + links → verdict)."""
+def label_chunk(
+    aligned: TaggedChunk, labelled: Callable[[int], None] = lambda records: None
+) -> list[dict]:
+    """Third stage: label every record (pure: tagged words + links → verdict), telling
+    ``labelled`` how many more are done after every PROGRESS_BATCH and at the end."""
     chunk, verdicts = aligned.items, aligned.verdicts
+    reported = sum(verdict is not None for verdict in verdicts)  # decided without backends
+    labelled(reported)
     for lang, (positions, sentences) in aligned.sentences.items():
         rules = agreement_rules(lang)
         alignments = aligned.alignments[lang]
@@ -117,6 +126,10 @@ def label_chunk(aligned: TaggedChunk) -> list[dict]:
                 rules=rules,
                 translations=translations(k) if translations else None,
             )
+            if (k + 1) % PROGRESS_BATCH == 0:
+                labelled(PROGRESS_BATCH)
+                reported += PROGRESS_BATCH
+    labelled(len(chunk) - reported)
     return [
         {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)
     ]
