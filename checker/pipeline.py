@@ -209,6 +209,15 @@ def check(
     return CheckRun(n=done, rejected=scan.rejected, signature=signature)
 
 
+def kept_records(out: Path) -> int | None:
+    """How many labelled records an interrupted run into ``out`` has saved for --resume;
+    None when it left no work area (interrupted before it made one)."""
+    partial = partial_path(out)
+    if not partial.is_dir():
+        return None
+    return sum(chunk.read_bytes().count(b"\n") for chunk in partial.glob("chunk-*.jsonl"))
+
+
 def _write_output(
     out: Path, partial: Path, scan: Scan, signature: dict[str, str], summary: Summary | None
 ) -> None:

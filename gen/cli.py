@@ -17,7 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from common import __version__
-from common.errors import GenError, os_error
+from common.errors import GenError, Interrupted, os_error
 from gen.commands import build, check, languages, lint, mtgeneval, report, translate
 
 try:  # recent Typer releases bundle their own copy of click; older ones use click itself
@@ -39,10 +39,11 @@ class _OneLineErrors(TyperGroup):
             message = err if isinstance(err, GenError) else os_error(err)
             typer.echo(f"gen: error: {message}", err=True)
             raise typer.Exit(2) from None
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as interrupt:
             if ctx.meta.get("gen.debug"):
                 raise
-            typer.echo("gen: interrupted", err=True)
+            about = f": {interrupt}" if isinstance(interrupt, Interrupted) else ""
+            typer.echo(f"gen: interrupted{about}", err=True)
             raise typer.Exit(130) from None
 
     def main(self, *args, **kwargs):
