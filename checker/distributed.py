@@ -21,6 +21,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
+from checker.backends import registry
+from checker.backends.base import Aligner, Tagger
 from checker.records import Item, to_item
 from checker.scan import in_known_language
 from checker.stages import (
@@ -33,17 +35,43 @@ from checker.stages import (
     tag_chunk,
 )
 from common.cluster import Cluster, Partition, limit_threads, worker_threads
+from common.errors import MissingResourceError
 from common.io import atomic_write, dumps
 
-#: What builds a worker's backends: the languages' record counts, tagger, aligner, backend
-#: options (hashable).
-BackendSpec = tuple[tuple[tuple[str, int], ...], str, str, tuple[tuple[str, Any], ...]]
+#: What builds a worker's backends: the languages' record counts, tagger, aligner (a name
+#: for all languages, or (language, name) pairs), backend options (hashable).
+Names = str | tuple[tuple[str, str], ...]
+BackendSpec = tuple[tuple[tuple[str, int], ...], Names, Names, tuple[tuple[str, Any], ...]]
 
 
 def backend_spec(
-    languages: Mapping[str, int], tagger: str, aligner: str, options: Mapping[str, Any]
+    languages: Mapping[str, int],
+    tagger: str,
+    aligner: str,
+    options: Mapping[str, Any],
+    *,
+    resolve_here: bool = False,
 ) -> BackendSpec:
+    """What the workers build. ``resolve_here`` (workers on this machine, which have its
+    files): ``auto`` is resolved here, once per language, and the workers build what it
+    names; left to them, each would import every backend ``auto`` tries to learn the same
+    (Stanza and torch alone: seconds of CPU per worker). A language nothing can read stays
+    ``auto``, for the worker to warn about as before."""
+    if resolve_here:
+        tagger_names, aligner_names = (
+            tuple((lang, _resolved(kind, name, lang, options)) for lang in sorted(languages))
+            for kind, name in ((Tagger, tagger), (Aligner, aligner))
+        )
+        return (tuple(sorted(languages.items())), tagger_names, aligner_names,
+                tuple(sorted(options.items())))  # fmt: skip
     return (tuple(sorted(languages.items())), tagger, aligner, tuple(sorted(options.items())))
+
+
+def _resolved(kind: type, name: str, lang: str, options: Mapping[str, Any]) -> str:
+    try:
+        return registry.resolve(kind, name, lang, options)
+    except MissingResourceError:
+        return name
 
 
 class Described(NamedTuple):
@@ -70,8 +98,8 @@ def _backends(spec: BackendSpec, thread: int) -> tuple[dict[str, Backends | None
     warnings: list[str] = []
     backends = build_backends(
         Counter(dict(languages)),
-        tagger=tagger,
-        aligner=aligner,
+        tagger=tagger if isinstance(tagger, str) else dict(tagger),
+        aligner=aligner if isinstance(aligner, str) else dict(aligner),
         backend_options=dict(options),
         warn=warnings.append,
     )

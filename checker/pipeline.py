@@ -154,7 +154,13 @@ def check(
             f"these are {scan.kind} records, which the labeller does not read", path=input_path
         )
     gc.freeze()  # the items kept from the scan make no cycles: never walk them again
-    spec = backend_spec(scan.languages, options.tagger, options.aligner, options.backend_options)
+    spec = backend_spec(
+        scan.languages,
+        options.tagger,
+        options.aligner,
+        options.backend_options,
+        resolve_here=cluster is not None and cluster.local,
+    )
     if cluster is None:
         backends = build_backends(
             scan.languages,

@@ -39,18 +39,20 @@ class Backends:
 def build_backends(
     languages: Counter[str],
     *,
-    tagger: str,
-    aligner: str,
+    tagger: str | Mapping[str, str],
+    aligner: str | Mapping[str, str],
     backend_options: Mapping[str, Any],
     warn: Callable[[str], None],
 ) -> dict[str, Backends | None]:
-    """One tagger and one aligner per language, built before any work. A language no
-    backend can read under ``auto`` is labelled unsupported_language (with a warning); a
-    backend the user named that cannot run is an error."""
+    """One tagger and one aligner per language (named once for all, or per language),
+    built before any work. A language no backend can read under ``auto`` is labelled
+    unsupported_language (with a warning); a backend the user named that cannot run is an
+    error."""
     backends: dict[str, Backends | None] = {}
     for lang in sorted(languages):
         built = []
-        for kind, name in ((Tagger, tagger), (Aligner, aligner)):
+        for kind, names in ((Tagger, tagger), (Aligner, aligner)):
+            name = names if isinstance(names, str) else names[lang]
             try:
                 built.append(registry.create(kind, name, lang, backend_options))
             except MissingResourceError as err:

@@ -98,9 +98,10 @@ class Partition:
 class Cluster:
     """A connected Dask client, the number of workers it found, and how to resume."""
 
-    def __init__(self, client: Any, resume_command: str) -> None:
+    def __init__(self, client: Any, resume_command: str, *, local: bool = False) -> None:
         self.client = client
         self.resume_command = resume_command
+        self.local = local  # its workers were started here, on this machine
         self.workers = len(client.scheduler_info()["workers"])
 
     @property
@@ -222,4 +223,4 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
             ) as local,
             Client(local) as client,
         ):
-            yield Cluster(client, resume_command)
+            yield Cluster(client, resume_command, local=True)
