@@ -19,9 +19,12 @@ from checker.records import Item, Line, read_input, to_item
 from common.errors import GenError
 from common.io import UniqueIds
 
-#: The fewest records balancing cuts a chunk to (chunk_count), so that eflomal still fits
-#: on enough pairs. Provisional: to be chosen from bench/eflomal_settings.py --chunk-sizes.
-MIN_CHUNK = 10_000
+#: The fewest records balancing cuts a chunk to (chunk_count). Labels hardly move with the
+#: chunk (0.02-0.03% from 50,000-record chunks' down to 10,000 on the small es set and the
+#: M2M-100 es and ru slices), but eflomal's iterations grow as chunks shrink: its CPU is
+#: 1.3× at 20,000 and 1.8× at 10,000 (bench/eflomal_settings.py --chunk-sizes, in
+#: docs/scale-out.md). Balancing may cost that much, no more.
+MIN_CHUNK = 20_000
 #: Target languages whose records another checker reads: Korean→English (TGBI).
 KIND_BY_LANG = {"ko-en": "tgbi"}
 
