@@ -144,12 +144,12 @@ def _decode(data: bytes) -> list[Item]:
 def label_partition(spec: BackendSpec, data: bytes) -> bytes:
     """On a worker: one chunk tagged, aligned and labelled, as JSONL."""
     backends, _ = _backends(spec, threading.get_ident())
-    chunk = _decode(data)
     # As in one process (pipeline.py), the cyclic collector is kept from walking the chunk's
-    # millions of live objects over and over while it is labelled.
+    # millions of live objects over and over while it is decoded, labelled and encoded.
     enabled = gc.isenabled()
     gc.disable()
     try:
+        chunk = _decode(data)
         results = label_chunk(align_chunk(tag_chunk(chunk, backends), backends))
         return "".join(dumps(result) + "\n" for result in results).encode()
     finally:
