@@ -103,3 +103,17 @@ def test_auto_is_resolved_once_here_for_workers_on_this_machine(monkeypatch):
     assert spec[1] == (("es", "fake"), ("fr", "auto"))
     assert spec[2] == (("es", aligner), ("fr", aligner))
     assert backend_spec({"es": 3}, "auto", aligner, {})[1] == "auto"
+
+
+def test_a_resumed_run_keeps_the_chunks_it_was_cut_into(tmp_path):
+    """Chunks are cut by the number of workers; a run resumed on another number keeps the
+    interrupted run's cut (its saved chunks are kept as they are)."""
+    import json
+
+    from checker.pipeline import _chunk_count
+    from checker.scan import Scan
+
+    scan = Scan(items=243_200)
+    assert _chunk_count(scan, 50_000, None, None) == 5
+    (tmp_path / "state.json").write_text(json.dumps({"fingerprint": "f", "chunks": 6}))
+    assert _chunk_count(scan, 50_000, None, tmp_path) == 6
