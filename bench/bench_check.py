@@ -35,7 +35,7 @@ from checker.backends.apertium import APERTIUM_DATA  # noqa: E402
 from checker.backends.eflomal_aligner import SETTINGS  # noqa: E402
 from checker.languages import language  # noqa: E402
 from checker.pipeline import CheckOptions  # noqa: E402
-from checker.scan import chunks  # noqa: E402
+from checker.scan import chunk_count, chunks  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -68,7 +68,7 @@ def raw_tools(records: Path, lang: str, tmp: Path) -> tuple[float, float]:
     targets = [" ".join(re.findall(r"\w+|[^\w\s]", row["translation"])) for row in rows]
     pairs = iter(zip(sources, targets, strict=True))
     start = time.perf_counter()
-    for chunk in chunks(pairs, len(rows), CheckOptions().chunk_size):  # as gen check does
+    for chunk in chunks(pairs, len(rows), chunk_count(len(rows), CheckOptions().chunk_size)):
         chunk_sources, chunk_targets = zip(*chunk, strict=True)
         eflomal.Aligner(**SETTINGS).align(
             chunk_sources,

@@ -1,19 +1,22 @@
-"""Scale-out: `gen translate` and `gen check` in one process, on 2 local Dask workers, and
-through a scheduler with 2 workers started on 127.0.0.1 as separate processes.
+"""Scale-out: `gen translate` and `gen check` in one process, on N local Dask workers, and
+through a scheduler with N workers started on 127.0.0.1 as separate processes.
 
-    python3 bench/bench_scale.py [--size small] [--lang es] [--workers 2] [--dir DIR [--check-only]]
+    python3 bench/bench_scale.py [--size small] [--lang es] [--workers 2 [4 ...]] [--copies K]
+        [--dir DIR [--check-only]] [--no-scheduler] [--baseline OTHER_CHECKOUT]
 
 Builds the set (`gen build --size small`) once into DIR (default: a temporary folder), then
-for each of the three ways times `gen translate SET --to es` (Apertium) and `gen check` of the
-one-process translations (chunks of 50,000: the small es set is two), and prints one table:
-wall seconds, speed-up over one process, peak memory of all processes together (gen, its
-workers, the scheduler and the analysers they start, sampled every 0.1 s), the CPU seconds
-they used (on a busy machine wall time says little; CPU time still shows the overhead of
-workers), and how many
-translations / labels differ from the one-process run (eflomal seeds itself from
-/dev/urandom: two one-process runs differ too), and whether every id is there once, in
-order. The scheduler and its workers are started before their runs' clocks start, as a
-cluster that is already there. Report the numbers with `uptime`'s load.
+for each way times `gen translate SET --to es` (Apertium) and `gen check` of the
+one-process translations, copied --copies times over with ids made unique (the small es set
+×4: 243,200 records), and prints one table: records, wall seconds, the CPU seconds of all
+processes together (gen, its workers, the scheduler and the analysers and aligners they
+start: on a busy machine wall time says little, CPU time still shows the overhead of
+workers), cores busy (CPU / wall), CPU milliseconds per record, speed-up over one process,
+peak memory of all processes (sampled every 0.1 s), how many translations / labels differ
+from the one-process run (eflomal seeds itself from /dev/urandom: two one-process runs
+differ too) and whether every id is there once, in order. --baseline runs another
+checkout's one-process check right after this one's, in the same run, to compare CPU per
+record. The scheduler and its workers are started before their runs' clocks start, as a
+cluster that is already there. The table names the load (1-minute average) over the runs.
 """
 
 from __future__ import annotations
@@ -83,14 +86,14 @@ def tree_cpu(roots: list[int]) -> float:
     return total
 
 
-def run_gen(args: list[str], cluster: list[int]) -> tuple[float, float, int]:
+def run_gen(args: list[str], cluster: list[int], repo: Path = REPO) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds and peak MiB of gen's process tree plus the ``cluster``
-    processes' (a scheduler and workers that outlive the run)."""
+    processes' (a scheduler and workers that outlive the run), gen run from ``repo``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     cluster_before = tree_cpu(cluster)
     start = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gen", *args], cwd=REPO, stdout=subprocess.DEVNULL,
+        [sys.executable, "-m", "gen", *args], cwd=repo, stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     with PeakMemory(process.pid, *cluster) as memory:
@@ -152,14 +155,37 @@ def compare(path: Path, baseline: Path, field: str) -> tuple[int, bool]:
     return sum(a[field] != b[field] for a, b in zip(ours, theirs, strict=False)), in_order
 
 
+def copies(source: Path, target: Path, count: int) -> Path:
+    """``source``'s records ``count`` times over, ids (and pair ids) made unique."""
+    if count == 1:
+        return source
+    rows = records(source)
+    with open(target, "w", encoding="utf-8") as handle:
+        for copy in range(count):
+            for row in rows:
+                row = {**row, "id": f"{row['id']}.{copy}"}
+                if "pair_id" in row:
+                    row["pair_id"] = f"{row['pair_id']}.{copy}"
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return target
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default="small")
     parser.add_argument("--lang", default="es")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, nargs="*", default=[2],
+                        help="worker counts to run (local workers, then a scheduler)")  # fmt: skip
+    parser.add_argument("--copies", type=int, default=1,
+                        help="check the translations K times over (ids made unique)")  # fmt: skip
     parser.add_argument("--dir", type=Path, help="keep the set and outputs here")
     parser.add_argument("--check-only", action="store_true",
                         help="time only gen check (of translations kept in --dir)")  # fmt: skip
+    parser.add_argument("--no-scheduler", action="store_true",
+                        help="leave out the runs through a scheduler")  # fmt: skip
+    parser.add_argument("--baseline", type=Path,
+                        help="another checkout of gen: its one-process check is run too, "
+                        "right after this one's")  # fmt: skip
     args = parser.parse_args()
     work = args.dir or Path(tempfile.mkdtemp(prefix="bench_scale."))
     work.mkdir(parents=True, exist_ok=True)
@@ -167,46 +193,58 @@ def main() -> None:
     if not (target / "source.jsonl").exists():
         subprocess.run([sys.executable, "-m", "gen", "build", "--size", args.size, "--out",
                         str(target)], cwd=REPO, check=True, stdout=subprocess.DEVNULL)  # fmt: skip
-    n = args.workers
-    ways = [("1 process", [], None), (f"{n} local workers", ["--workers", str(n)], None),
-            (f"scheduler + {n} workers", None, n)]  # fmt: skip
+    # (name, flags, workers of an external scheduler, checkout)
+    ways: list[tuple[str, list[str] | None, int | None, Path]] = [("1 process", [], None, REPO)]
+    if args.baseline:
+        ways.append(("1 process, baseline", [], None, args.baseline.resolve()))
+    ways += [(f"{n} local workers", ["--workers", str(n)], None, REPO) for n in args.workers]
+    if not args.no_scheduler:
+        ways += [(f"scheduler + {n} workers", None, n, REPO) for n in args.workers]
     rows = []
+    load = [os.getloadavg()[0]]
     for task in ("translate", "check"):
+        if task == "translate" and args.check_only:
+            continue
         baseline = None
-        for name, flags, external in ways:
-            if task == "translate" and args.check_only:
-                break
-            tag = name.split()[0] + ("s" if external else "")
+        translations = work / f"apertium.{args.lang}.1.jsonl"
+        for number, (name, flags, external, repo) in enumerate(ways):
+            if task == "translate" and repo != REPO:
+                continue
+            tag = f"{number}"
             if task == "translate":
-                out = work / f"apertium.{args.lang}.{tag}.jsonl"
+                out = work / f"apertium.{args.lang}.{tag}.jsonl" if number else translations
                 command = ["translate", str(target), "--to", args.lang, "--out", str(out),
                            "--force"]  # fmt: skip
                 result, field = out, "translation"
             else:
+                source = copies(translations, work / f"copies-{args.copies}.jsonl", args.copies)
                 out = work / f"check.{tag}"
-                command = ["check", str(work / f"apertium.{args.lang}.1.jsonl"), "--out",
-                           str(out), "--force"]  # fmt: skip
+                command = ["check", str(source), "--out", str(out), "--force"]
                 result, field = out / "results.jsonl", "label"
             if external:
                 with scheduler_with_workers(external, work / "dask.log") as (address, pids):
                     seconds, cpu, mib = run_gen([*command, "--scheduler", address], pids)
             else:
-                seconds, cpu, mib = run_gen([*command, *flags], [])
+                seconds, cpu, mib = run_gen([*command, *(flags or [])], [], repo)
+            load.append(os.getloadavg()[0])
             baseline = baseline or (result, seconds)
             differ, in_order = compare(result, baseline[0], field)
             rows.append((task, name, seconds, baseline[1] / seconds, cpu, mib, differ, in_order,
                          len(records(result))))  # fmt: skip
-            print(f"  {task} {name}: {seconds:.1f} s", file=sys.stderr, flush=True)
+            print(f"  {task} {name}: {seconds:.1f} s, {cpu:.1f} CPU s, load {load[-1]:.1f}",
+                  file=sys.stderr, flush=True)  # fmt: skip
 
-    print(f"\nload: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
-          f"{os.getloadavg()[2]:.2f} on {os.cpu_count()} cores; outputs in {work}\n")  # fmt: skip
-    print("| task | how | wall s | speed-up | CPU s (all processes) | peak MiB (all processes) "
-          "| records | differ from 1 process | ids once, in order |")  # fmt: skip
-    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+    print(f"\nload (1 min) from {min(load):.2f} to {max(load):.2f} on {os.cpu_count()} cores; "
+          f"outputs in {work}\n")  # fmt: skip
+    print("| task | how | records | wall s | CPU s (all processes) | cores busy (CPU/wall) "
+          "| CPU ms/record | speed-up | peak MiB (all processes) | differ from 1 process "
+          "| ids once, in order |")  # fmt: skip
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for task, name, seconds, speedup, cpu, mib, differ, in_order, count in rows:
         print(
-            f"| {task} | {name} | {seconds:.1f} | {speedup:.2f}× | {cpu:.1f} | {mib} | {count} | "
-            f"{differ} ({100 * differ / count:.2f}%) | {'yes' if in_order else 'NO'} |"
+            f"| {task} | {name} | {count} | {seconds:.1f} | {cpu:.1f} | {cpu / seconds:.2f} "
+            f"| {1000 * cpu / count:.3f} | {speedup:.2f}× | {mib} "
+            f"| {differ} ({100 * differ / count:.2f}%) | {'yes' if in_order else 'NO'} |"
         )
 
 

@@ -5,7 +5,8 @@ partition: a worker tags, aligns and labels it and sends back its results as JSO
 is saved here into the partial folder as it arrives, exactly as the one-process path saves
 it. Each worker thread builds the backends once (the analyser's processes, the aligner's
 priors) and keeps them for every chunk it gets: gen's own workers run one thread each; a
-`dask worker` started for --scheduler runs one per core unless given --nthreads 1.
+`dask worker` started for --scheduler runs one per core unless given --nthreads 1. The
+libraries a chunk runs (eflomal's OpenMP samplers) get the worker's share of the cores.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
+from checker.backends import registry
+from checker.backends.base import Aligner, Tagger
 from checker.records import Item, to_item
 from checker.scan import in_known_language
 from checker.stages import (
@@ -31,18 +34,44 @@ from checker.stages import (
     replay_chunk,
     tag_chunk,
 )
-from common.cluster import Cluster, Partition
+from common.cluster import Cluster, Partition, limit_threads, worker_threads
+from common.errors import MissingResourceError
 from common.io import atomic_write, dumps
 
-#: What builds a worker's backends: the languages' record counts, tagger, aligner, backend
-#: options (hashable).
-BackendSpec = tuple[tuple[tuple[str, int], ...], str, str, tuple[tuple[str, Any], ...]]
+#: What builds a worker's backends: the languages' record counts, tagger, aligner (a name
+#: for all languages, or (language, name) pairs), backend options (hashable).
+Names = str | tuple[tuple[str, str], ...]
+BackendSpec = tuple[tuple[tuple[str, int], ...], Names, Names, tuple[tuple[str, Any], ...]]
 
 
 def backend_spec(
-    languages: Mapping[str, int], tagger: str, aligner: str, options: Mapping[str, Any]
+    languages: Mapping[str, int],
+    tagger: str,
+    aligner: str,
+    options: Mapping[str, Any],
+    *,
+    resolve_here: bool = False,
 ) -> BackendSpec:
+    """What the workers build. ``resolve_here`` (workers on this machine, which have its
+    files): ``auto`` is resolved here, once per language, and the workers build what it
+    names; left to them, each would import every backend ``auto`` tries to learn the same
+    (Stanza and torch alone: seconds of CPU per worker). A language nothing can read stays
+    ``auto``, for the worker to warn about as before."""
+    if resolve_here:
+        tagger_names, aligner_names = (
+            tuple((lang, _resolved(kind, name, lang, options)) for lang in sorted(languages))
+            for kind, name in ((Tagger, tagger), (Aligner, aligner))
+        )
+        return (tuple(sorted(languages.items())), tagger_names, aligner_names,
+                tuple(sorted(options.items())))  # fmt: skip
     return (tuple(sorted(languages.items())), tagger, aligner, tuple(sorted(options.items())))
+
+
+def _resolved(kind: type, name: str, lang: str, options: Mapping[str, Any]) -> str:
+    try:
+        return registry.resolve(kind, name, lang, options)
+    except MissingResourceError:
+        return name
 
 
 class Described(NamedTuple):
@@ -62,13 +91,15 @@ def describe(backends: Mapping[str, Backends | None]) -> dict[str, Described | N
 @functools.cache
 def _backends(spec: BackendSpec, thread: int) -> tuple[dict[str, Backends | None], list[str]]:
     """The worker's backends and the warnings building them gave, built once and kept (one
-    set per worker thread: an analyser process is not shared between threads)."""
+    set per worker thread: an analyser process is not shared between threads). eflomal,
+    started per chunk, gets the worker's share of its host's cores (common/cluster.py)."""
+    limit_threads(worker_threads())
     languages, tagger, aligner, options = spec
     warnings: list[str] = []
     backends = build_backends(
         Counter(dict(languages)),
-        tagger=tagger,
-        aligner=aligner,
+        tagger=tagger if isinstance(tagger, str) else dict(tagger),
+        aligner=aligner if isinstance(aligner, str) else dict(aligner),
         backend_options=dict(options),
         warn=warnings.append,
     )
@@ -113,12 +144,12 @@ def _decode(data: bytes) -> list[Item]:
 def label_partition(spec: BackendSpec, data: bytes) -> bytes:
     """On a worker: one chunk tagged, aligned and labelled, as JSONL."""
     backends, _ = _backends(spec, threading.get_ident())
-    chunk = _decode(data)
     # As in one process (pipeline.py), the cyclic collector is kept from walking the chunk's
-    # millions of live objects over and over while it is labelled.
+    # millions of live objects over and over while it is decoded, labelled and encoded.
     enabled = gc.isenabled()
     gc.disable()
     try:
+        chunk = _decode(data)
         results = label_chunk(align_chunk(tag_chunk(chunk, backends), backends))
         return "".join(dumps(result) + "\n" for result in results).encode()
     finally:

@@ -36,7 +36,7 @@ from checker.distributed import (
     label_on_cluster,
 )
 from checker.records import Item, read_hypotheses
-from checker.scan import Scan, chunks, read_items, scan_input
+from checker.scan import Scan, chunk_count, chunks, read_items, scan_input
 from checker.stages import (
     Backends,
     TaggedChunk,
@@ -50,7 +50,7 @@ from checker.stages import (
 from common.cluster import Cluster
 from common.errors import GenError
 from common.io import atomic_write, output_directory, resolve_input, write_jsonl
-from common.outputs import claim_output, partial_path, work_folder
+from common.outputs import claim_output, partial_path, read_state, work_folder
 
 T = TypeVar("T")
 
@@ -154,7 +154,13 @@ def check(
             f"these are {scan.kind} records, which the labeller does not read", path=input_path
         )
     gc.freeze()  # the items kept from the scan make no cycles: never walk them again
-    spec = backend_spec(scan.languages, options.tagger, options.aligner, options.backend_options)
+    spec = backend_spec(
+        scan.languages,
+        options.tagger,
+        options.aligner,
+        options.backend_options,
+        resolve_here=cluster is not None and cluster.local,
+    )
     if cluster is None:
         backends = build_backends(
             scan.languages,
@@ -166,9 +172,11 @@ def check(
         described = describe(backends)
     else:  # built by every worker for itself, not here
         backends, described = {}, describe_on_cluster(cluster, spec, warn)
-    signature = _signature(scan, described, options)
+    fingerprint = scan.input_digest.hexdigest()
+    count = _chunk_count(scan, options.chunk_size, cluster, partial if resume else None)
+    signature = _signature(scan, described, count)
 
-    state = {"fingerprint": scan.input_digest.hexdigest(), "signature": signature}
+    state = {"fingerprint": fingerprint, "signature": signature, "chunks": count}
     # The labels do not depend on where they are made: a run may resume on other workers.
     signature = {**signature, **(cluster.signature if cluster else SINGLE_PROCESS)}
     add = summary.add if summary is not None else lambda result: None
@@ -188,24 +196,32 @@ def check(
             ),
         )
     )
+
+    def advance(records: int) -> None:
+        nonlocal done
+        done += records
+        if progress:
+            progress(done, scan.items)
+
     with work_folder(partial, state, resume=resume):
+        advance(0)
         if cluster is not None:
-
-            def advance(records: int) -> None:
-                nonlocal done
-                done += records
-                if progress:
-                    progress(done, scan.items)
-
-            parts = chunks(items, scan.items, options.chunk_size)
+            parts = chunks(items, scan.items, count)
             label_on_cluster(cluster, spec, lang, parts, partial, add, advance)
         else:
-            done = _label_here(
-                items, scan.items, options.chunk_size, partial, backends, add, progress
-            )
+            _label_here(items, scan.items, count, partial, backends, add, advance)
         _write_output(out, partial, scan, signature, summary)
     shutil.rmtree(partial, ignore_errors=True)
     return CheckRun(n=done, rejected=scan.rejected, signature=signature)
+
+
+def kept_records(out: Path) -> int | None:
+    """How many labelled records an interrupted run into ``out`` has saved for --resume;
+    None when it left no work area (interrupted before it made one)."""
+    partial = partial_path(out)
+    if not partial.is_dir():
+        return None
+    return sum(chunk.read_bytes().count(b"\n") for chunk in partial.glob("chunk-*.jsonl"))
 
 
 def _write_output(
@@ -225,60 +241,64 @@ def _write_output(
                 (staging / name).write_text(text, encoding="utf-8")
 
 
+def _chunk_count(scan: Scan, chunk_size: int, cluster: Cluster | None, resumed: Path | None) -> int:
+    """The number of chunks: balanced over the cluster's workers (scan.chunk_count), or, on
+    resuming, the interrupted run's, whatever runs it now (its chunks are kept as cut)."""
+    saved = read_state(resumed) if resumed is not None else None
+    if saved is not None and isinstance(saved.get("chunks"), int) and saved["chunks"] > 0:
+        return saved["chunks"]
+    return chunk_count(scan.items, chunk_size, cluster.workers if cluster else 1)
+
+
 def _label_here(
     items: Iterable[Item],
     total: int,
-    chunk_size: int,
+    count: int,
     partial: Path,
     backends: Mapping[str, Backends | None],
     add: Callable[[dict[str, Any]], None],
-    progress: Callable[[int, int], None] | None,
-) -> int:
-    """Label the chunks not yet in ``partial`` in this process; return how many records."""
-    done = 0
+    advance: Callable[[int], None],
+) -> None:
+    """Label the chunks not yet in ``partial`` in this process, telling ``advance`` how
+    many more records are done as each batch is labelled."""
     # The stages overlap: a thread tags chunk k+1 (lt-proc works in its own process) while
     # another waits on the aligner fitting chunk k (eflomal too); then this thread labels
     # chunk k while chunk k+1 is tagged and aligned.
     with ThreadPoolExecutor(1) as tagging, ThreadPoolExecutor(1) as aligning:
         pending = None
-        for number, chunk in enumerate(chunks(items, total, chunk_size)):
+        for number, chunk in enumerate(chunks(items, total, count)):
             saved = chunk_path(partial, number)
             if saved.exists():
-                done += replay_chunk(saved.read_bytes(), add)
+                advance(replay_chunk(saved.read_bytes(), add))
             else:
                 tagged = tagging.submit(tag_chunk, chunk, backends)
                 aligned = aligning.submit(
                     lambda tagged=tagged: align_chunk(tagged.result(), backends)
                 )
                 if pending is not None:
-                    done += _finish_chunk(*pending, add)
+                    _finish_chunk(*pending, add, advance)
                     gc.collect()  # not after the last chunk: the run is about to end
                 pending = (aligned, saved)
-            if progress:
-                progress(done, total)
         if pending is not None:
-            done += _finish_chunk(*pending, add)
-            if progress:
-                progress(done, total)
-
-    return done
+            _finish_chunk(*pending, add, advance)
 
 
 def _finish_chunk(
-    aligned: Future[TaggedChunk], chunk_file: Path, add: Callable[[dict[str, Any]], None]
-) -> int:
-    """Label an aligned chunk, show it to the summary, save it; return its size."""
-    results = label_chunk(aligned.result())
+    aligned: Future[TaggedChunk],
+    chunk_file: Path,
+    add: Callable[[dict[str, Any]], None],
+    advance: Callable[[int], None],
+) -> None:
+    """Label an aligned chunk, show it to the summary, save it."""
+    results = label_chunk(aligned.result(), advance)
     for result in results:
         add(result)
     with atomic_write(chunk_file) as handle:
         write_jsonl(handle, results)
-    return len(results)
 
 
-def _signature(
-    scan: Scan, described: Mapping[str, Described | None], options: CheckOptions
-) -> dict[str, str]:
+def _signature(scan: Scan, described: Mapping[str, Described | None], count: int) -> dict[str, str]:
+    """What pins the labels; ``chunk``: the most records eflomal was fitted on at once."""
     ready = [d for d in described.values() if d is not None]
     return {
         "set": "sha256." + scan.set_digest.hexdigest()[:12],
@@ -286,6 +306,6 @@ def _signature(
         "aligner": "+".join(sorted({d.aligner for d in ready})) or "none",
         "tagger": "+".join(sorted({d.tagger for d in ready})) or "none",
         "mt": "+".join(sorted(scan.systems)) or "unknown",
-        "chunk": str(options.chunk_size),
+        "chunk": str(-(-scan.items // count)),
         "version": common.__version__,
     }

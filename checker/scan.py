@@ -19,6 +19,12 @@ from checker.records import Item, Line, read_input, to_item
 from common.errors import GenError
 from common.io import UniqueIds
 
+#: The fewest records balancing cuts a chunk to (chunk_count). Labels hardly move with the
+#: chunk (0.02-0.03% from 50,000-record chunks' down to 10,000 on the small es set and the
+#: M2M-100 es and ru slices), but eflomal's iterations grow as chunks shrink: its CPU is
+#: 1.3× at 20,000 and 1.8× at 10,000 (bench/eflomal_settings.py --chunk-sizes, in
+#: docs/scale-out.md). Balancing may cost that much, no more.
+MIN_CHUNK = 20_000
 #: Target languages whose records another checker reads: Korean→English (TGBI).
 KIND_BY_LANG = {"ko-en": "tgbi"}
 
@@ -179,10 +185,20 @@ def read_items(
                 raise
 
 
-def chunks(items: Iterator[Item], total: int, chunk_size: int) -> Iterator[list[Item]]:
-    """``total`` items in the fewest chunks of at most ``chunk_size``, all of about the same
-    size: a statistical aligner fitted on a short last chunk would align it badly."""
+def chunk_count(total: int, chunk_size: int, workers: int = 1) -> int:
+    """How many chunks ``total`` items are cut into: the fewest of at most ``chunk_size``;
+    on ``workers`` > 1, rounded up to a multiple of them, so that all finish together,
+    while no chunk falls below MIN_CHUNK (eflomal fits worse on fewer pairs)."""
     count = max(1, -(-total // chunk_size))
+    if workers > 1:
+        balanced = -(-count // workers) * workers
+        count = max(count, min(balanced, total // MIN_CHUNK))
+    return count
+
+
+def chunks(items: Iterator[Item], total: int, count: int) -> Iterator[list[Item]]:
+    """``total`` items in ``count`` chunks, all of about the same size: a statistical
+    aligner fitted on a short last chunk would align it badly."""
     sizes = [total // count + (i < total % count) for i in range(count)]
     chunk: list[Item] = []
     for item in items:

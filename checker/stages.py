@@ -23,6 +23,10 @@ from checker.records import Item
 from checker.verdict import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive
 from common.errors import MissingResourceError
 
+#: Records label_chunk labels between two reports to its ``labelled`` callback: the
+#: progress bar moves this often, not once per chunk of up to 50,000.
+PROGRESS_BATCH = 256
+
 
 @dataclass
 class Backends:
@@ -35,18 +39,20 @@ class Backends:
 def build_backends(
     languages: Counter[str],
     *,
-    tagger: str,
-    aligner: str,
+    tagger: str | Mapping[str, str],
+    aligner: str | Mapping[str, str],
     backend_options: Mapping[str, Any],
     warn: Callable[[str], None],
 ) -> dict[str, Backends | None]:
-    """One tagger and one aligner per language, built before any work. A language no
-    backend can read under ``auto`` is labelled unsupported_language (with a warning); a
-    backend the user named that cannot run is an error."""
+    """One tagger and one aligner per language (named once for all, or per language),
+    built before any work. A language no backend can read under ``auto`` is labelled
+    unsupported_language (with a warning); a backend the user named that cannot run is an
+    error."""
     backends: dict[str, Backends | None] = {}
     for lang in sorted(languages):
         built = []
-        for kind, name in ((Tagger, tagger), (Aligner, aligner)):
+        for kind, names in ((Tagger, tagger), (Aligner, aligner)):
+            name = names if isinstance(names, str) else names[lang]
             try:
                 built.append(registry.create(kind, name, lang, backend_options))
             except MissingResourceError as err:
@@ -96,9 +102,14 @@ def align_chunk(tagged: TaggedChunk, backends: Mapping[str, Backends | None]) ->
     return tagged
 
 
-def label_chunk(aligned: TaggedChunk) -> list[dict]:
-    """Third stage: label every record (pure: tagged words + links → verdict)."""
+def label_chunk(
+    aligned: TaggedChunk, labelled: Callable[[int], None] = lambda records: None
+) -> list[dict]:
+    """Third stage: label every record (pure: tagged words + links → verdict), telling
+    ``labelled`` how many more are done after every PROGRESS_BATCH and at the end."""
     chunk, verdicts = aligned.items, aligned.verdicts
+    reported = sum(verdict is not None for verdict in verdicts)  # decided without backends
+    labelled(reported)
     for lang, (positions, sentences) in aligned.sentences.items():
         rules = agreement_rules(lang)
         alignments = aligned.alignments[lang]
@@ -117,6 +128,10 @@ def label_chunk(aligned: TaggedChunk) -> list[dict]:
                 rules=rules,
                 translations=translations(k) if translations else None,
             )
+            if (k + 1) % PROGRESS_BATCH == 0:
+                labelled(PROGRESS_BATCH)
+                reported += PROGRESS_BATCH
+    labelled(len(chunk) - reported)
     return [
         {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)
     ]

@@ -17,6 +17,7 @@ distributed is imported only when a cluster is asked for.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,6 +27,62 @@ from common.errors import GenError
 
 #: Runs of a partition before it is reported as failed.
 ATTEMPTS = 2
+#: What OpenMP (eflomal's samplers), MKL and OpenBLAS read for their number of threads.
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")
+#: Set on a `dask worker`, the threads each of its chunks may use (see worker_threads).
+THREADS_SETTING = "GEN_THREADS"
+#: Memory a worker needs (its analysers, its aligner and a chunk: about 800 MiB for Spanish
+#: at 50,000 records, docs/scale-out.md): ``--workers auto`` starts no more than fit.
+WORKER_MEMORY = 1 << 30
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity: a Slurm job's or a container's
+    share, not the machine's)."""
+    return len(os.sched_getaffinity(0))
+
+
+def thread_budget(cores: int, slots: int) -> int:
+    """Threads for one chunk's libraries when ``slots`` chunks run at once on ``cores``:
+    an equal share, at least one. Dask's nanny otherwise gives every worker one thread
+    (OMP_NUM_THREADS=1), which runs eflomal's samplers one after another."""
+    return max(1, cores // max(1, slots))
+
+
+def thread_environment(threads: int) -> dict[str, str]:
+    return {name: str(threads) for name in THREAD_VARIABLES}
+
+
+def limit_threads(threads: int) -> None:
+    """Give the processes this one starts from now on (eflomal) ``threads`` threads."""
+    os.environ.update(thread_environment(threads))
+
+
+def auto_workers(cores: int, available_memory: int) -> int:
+    """``--workers auto``: one worker per core, as many as the memory holds (WORKER_MEMORY
+    each); one means a single process without Dask."""
+    return max(1, min(cores, available_memory // WORKER_MEMORY))
+
+
+def worker_threads() -> int:
+    """On a Dask worker: the threads each of its chunks may use. GEN_THREADS where the
+    worker's environment sets it; otherwise the cores the worker may run on, shared
+    equally among the threads of all the scheduler's workers on its host (a worker started
+    with --nthreads 1 per job gets its job's cores; N on one machine get a share each)."""
+    if os.environ.get(THREADS_SETTING, "").strip():
+        try:
+            return max(1, int(os.environ[THREADS_SETTING]))
+        except ValueError:
+            raise GenError(
+                f"{THREADS_SETTING}={os.environ[THREADS_SETTING]!r} on the worker: "
+                "give a whole number of threads"
+            ) from None
+    from distributed import get_client, get_worker
+
+    host = get_worker().address.rsplit(":", 1)[0]
+    workers = get_client().scheduler_info()["workers"]
+    slots = sum(w["nthreads"] for at, w in workers.items() if at.rsplit(":", 1)[0] == host)
+    return thread_budget(usable_cores(), slots)
 
 
 @dataclass(frozen=True)
@@ -41,9 +98,10 @@ class Partition:
 class Cluster:
     """A connected Dask client, the number of workers it found, and how to resume."""
 
-    def __init__(self, client: Any, resume_command: str) -> None:
+    def __init__(self, client: Any, resume_command: str, *, local: bool = False) -> None:
         self.client = client
         self.resume_command = resume_command
+        self.local = local  # its workers were started here, on this machine
         self.workers = len(client.scheduler_info()["workers"])
 
     @property
@@ -143,16 +201,26 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
         finally:
             client.close()
         return
+    # Each worker's share of the cores, set before its process starts (the nanny's default
+    # is one thread) and in its environment, where eflomal's processes read it.
+    threads = thread_environment(thread_budget(usable_cores(), workers))
+    spawn = {**dask.config.get("distributed.nanny.pre-spawn-environ"), **threads}
     # A partition whose worker died is run again; twice, and it is reported.
-    with dask.config.set({"distributed.scheduler.allowed-failures": ATTEMPTS - 1}):
+    with dask.config.set(
+        {
+            "distributed.scheduler.allowed-failures": ATTEMPTS - 1,
+            "distributed.nanny.pre-spawn-environ": spawn,
+        }
+    ):
         with (
             LocalCluster(
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
+                env=threads,
                 dashboard_address=":0",  # none wanted; a free port, never a clash with another's
                 silence_logs=logging.CRITICAL,  # a task's error is reported by gen, once
             ) as local,
             Client(local) as client,
         ):
-            yield Cluster(client, resume_command)
+            yield Cluster(client, resume_command, local=True)

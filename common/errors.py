@@ -36,6 +36,11 @@ class GenError(Exception):
         return f"{where}{field}{self.message}"
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, with what the user needs to know to go on: the CLI prints
+    ``gen: interrupted: <message>`` and exits 130."""
+
+
 class MissingResourceError(GenError):
     """A backend, model or package is not installed; the message says how to get it."""
 

@@ -21,7 +21,7 @@ from typer.main import get_command_from_info
 from typer.models import CommandInfo
 
 from common import __version__
-from common.errors import GenError, os_error
+from common.errors import GenError, Interrupted, os_error
 
 #: Each command as "module:function", imported and built only when it runs (all of them for
 #: `gen --help`): `gen languages` then loads no numpy, Dask or other command's options.
@@ -115,10 +115,11 @@ class _OneLineErrors(_FlagHelp, TyperGroup):
             message = err if isinstance(err, GenError) else os_error(err)
             typer.echo(f"gen: error: {message}", err=True)
             raise typer.Exit(2) from None
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as interrupt:
             if ctx.meta.get("gen.debug"):
                 raise
-            typer.echo("gen: interrupted", err=True)
+            about = f": {interrupt}" if isinstance(interrupt, Interrupted) else ""
+            typer.echo(f"gen: interrupted{about}", err=True)
             raise typer.Exit(130) from None
 
     def main(self, *args, **kwargs):

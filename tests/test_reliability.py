@@ -324,7 +324,10 @@ def test_interrupt_is_one_line_and_exit_130(tmp_path, source, monkeypatch):
         capture_output=True,
         text=True,
     )
-    assert run.returncode == 130 and run.stderr.strip() == "gen: interrupted"
+    # before anything was labelled, nothing is kept (tests/test_check_progress.py: after)
+    assert (
+        run.returncode == 130 and run.stderr.strip() == "gen: interrupted: nothing was labelled yet"
+    )
 
 
 # 13: eflomal's files and process

@@ -51,9 +51,10 @@ ANCHOR_MARGIN = 0.1
 
 #: eflomal.Aligner's settings (also bench/bench_check.py's raw eflomal). eflomal seeds itself:
 #: runs differ where its posterior nears a tie; more samplers (it averages their link
-#: distributions) and iterations narrow that. bench/eflomal_variation.py, nine dev sets:
-#: 0.52% of labels differ between runs at its defaults (3 samplers), 0.14-0.35% at these.
-SETTINGS = {"n_samplers": 6, "rel_iterations": 2.0}
+#: distributions) and iterations narrow that, at a cost linear in samplers × iterations.
+#: bench/eflomal_settings.py (docs/formats.md, Long runs): 2 × 1 costs a sixth of the former
+#: 6 × 2 and moves 0.15-0.24% of dev labels, about what two 6 × 2 runs differ by (0.10-0.15%).
+SETTINGS = {"n_samplers": 2, "rel_iterations": 1.0}
 
 #: Free bytes below which a failed eflomal run is put down to a full disk.
 FULL = 1 << 20

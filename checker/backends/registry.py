@@ -69,22 +69,25 @@ def unavailable(
     return backend_class(kind, name).unavailable(lang, options)
 
 
-def create(kind: type[Backend], name: str, lang: str, options: Mapping[str, Any]) -> Backend:
-    """Build the backend ``name`` (or the first that can run, for ``auto``) for ``lang``.
-
-    Raises MissingResourceError with the reason (and the fix) when none can run.
-    """
+def resolve(kind: type[Backend], name: str, lang: str, options: Mapping[str, Any]) -> str:
+    """The backend ``name`` stands for: itself, or for ``auto`` the first that can run for
+    ``lang``. Raises MissingResourceError with the reasons (and fixes) when none can run."""
     names = list(_TABLES[kind]) if name == AUTO else [name]
     reasons = []
     for candidate in names:
         cls = backend_class(kind, candidate)
         reason = cls.unavailable(lang, options)
         if reason is None and isinstance(cls, type):
-            return cls(lang, options)
+            return candidate
         reasons.append(reason)
     raise MissingResourceError(
         f"no {_KIND_NAMES[kind]} can run for {lang!r}: " + "; ".join(reasons)
     )
+
+
+def create(kind: type[Backend], name: str, lang: str, options: Mapping[str, Any]) -> Backend:
+    """Build the backend ``name`` (or the first that can run, for ``auto``) for ``lang``."""
+    return backend_class(kind, resolve(kind, name, lang, options))(lang, options)  # type: ignore[operator]
 
 
 def names(kind: type[Backend]) -> list[str]:

@@ -14,6 +14,7 @@ from checker.backends import registry
 from checker.scan import input_kind
 from checker.validity import cards_for
 from common import __version__
+from common.errors import Interrupted
 from common.io import resolve_input
 from gen.commands import options as shared
 from scores.summary import SummaryBuilder
@@ -126,20 +127,32 @@ def check(
         ) as bar,
     ):
         task = bar.add_task("checking", total=None)
-        run = pipeline.check(
-            input_path,
-            out=out,
-            hyp=hyp,
-            lang=lang,
-            options=options,
-            summary=SummaryBuilder(system=system, validity=cards_for),
-            resume=resume,
-            force=force,
-            progress=lambda done, total: bar.update(task, completed=done, total=total),
-            warn=lambda message: bar.console.print(f"gen: warning: {message}", style="yellow"),
-            cluster=cluster,
-        )
+        try:
+            run = pipeline.check(
+                input_path,
+                out=out,
+                hyp=hyp,
+                lang=lang,
+                options=options,
+                summary=SummaryBuilder(system=system, validity=cards_for),
+                resume=resume,
+                force=force,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                warn=lambda message: bar.console.print(f"gen: warning: {message}", style="yellow"),
+                cluster=cluster,
+            )
+        except KeyboardInterrupt:
+            raise Interrupted(
+                interrupted_message(pipeline.kept_records(out), shared.resume_command())
+            ) from None
     _print_headline(out, run.n)
+
+
+def interrupted_message(kept: int | None, resume_command: str) -> str:
+    """What Ctrl-C leaves: the labelled records kept, and the command that goes on."""
+    if kept is None:
+        return "nothing was labelled yet"
+    return f"{kept} labelled records are kept: run `{resume_command}` to go on from there"
 
 
 def _print_headline(out: Path, n: int) -> None:

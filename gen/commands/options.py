@@ -13,15 +13,38 @@ import typer
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
-from common.cluster import Cluster, connect
+from common.cluster import Cluster, auto_workers, connect, usable_cores
 from common.errors import GenError
 
 # Scale-out (common/cluster.py): local worker processes or an existing Dask scheduler.
+AUTO_WORKERS = "auto"
+
+
+def parse_workers(value: str | int) -> int:
+    """``--workers``: a number of processes, or ``auto`` (common.cluster.auto_workers)."""
+    if isinstance(value, int):
+        return value
+    if value.strip().lower() == AUTO_WORKERS:
+        import psutil  # distributed's own dependency
+
+        return auto_workers(usable_cores(), psutil.virtual_memory().available)
+    try:
+        number = int(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is neither a number of workers nor 'auto'") from None
+    if number < 1:
+        raise typer.BadParameter(f"{number} workers: give 1 or more, or 'auto'")
+    return number
+
+
 Workers = Annotated[
     int,
     typer.Option(
-        min=1,
-        help="Worker processes on this machine (a Dask local cluster; 1: no Dask, one process).",
+        parser=parse_workers,
+        metavar="N|auto",
+        help="Worker processes on this machine (a Dask local cluster; 1: no Dask, one "
+        "process), each with cores/N threads for eflomal. auto: one per core, as many as "
+        "the free memory holds at 1 GiB each (1 on one core: one process).",
     ),
 ]
 Scheduler = Annotated[
