@@ -16,6 +16,14 @@ def main() -> None:
         from gen.cli import app
 
         app(prog_name="gen")
+    except SystemExit as done:
+        if done.code != 130:
+            raise
+        # interrupted, and said so: end here, not in an interpreter shutdown that an
+        # import the interrupt cut short can turn into an exit by the signal itself (-2)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
     except KeyboardInterrupt:
         # Ctrl-C outside a command's own handling (gen/cli.py's): while the command line
         # loads or Typer builds it, before any file is open. sys.exit(130) here was seen to
