@@ -16,7 +16,7 @@ from test_check_cli import FAKE_OPTIONS, SENTENCES, records, write_jsonl
 
 from checker.pipeline import CheckOptions, check
 from checker.stages import PROGRESS_BATCH
-from gen.commands.check import interrupted_message
+from gen.commands.options import interrupted_message
 
 SLOW = ["--tagger", "tests.scale_fakes:SlowTagger", "--aligner", FAKE_OPTIONS["aligner"]]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -11,7 +12,7 @@ from common.errors import GenError
 from translator import registry
 from translator.base import Engine, EngineError
 from translator.registry import engine_class, load_engine, register_engine
-from translator.run import EMPTY_SOURCE, journal_path, translate_set
+from translator.run import EMPTY_SOURCE, journal_path, kept_translations, translate_set
 
 TEXTS = [
     "That nurse is my brother.",
@@ -152,3 +153,25 @@ def test_engines_are_found_by_name_and_unknown_names_list_the_choices(monkeypatc
     assert load_engine("upper", "en", "xx", {}).target == "xx"
     with pytest.raises(GenError, match="choose one of: apertium, huggingface"):
         engine_class("moses")
+
+
+
+def test_ctrl_c_names_the_translations_kept_and_the_resume_command(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    import gen.commands.translate  # noqa: F401  (its --help names the real engines only)
+    from gen.cli import app
+
+    monkeypatch.setattr(registry, "ENGINES", dict(registry.ENGINES))  # not left registered
+    register_engine("interrupted", f"{__name__}:InterruptedEngine")
+    monkeypatch.setattr(sys, "argv", ["gen", "translate", "set", "--to", "xx"])
+    folder = write_set(tmp_path / "set")
+    out = tmp_path / "out.jsonl"
+    arguments = ["translate", str(folder), "--to", "xx", "--engine", "interrupted", "--out"]
+    result = CliRunner().invoke(app, [*arguments, str(out)])
+    assert result.exit_code == 130, result.output
+    assert result.output.strip().splitlines()[-1] == (
+        "gen: interrupted: 4 translated records are kept: "
+        "run `gen translate set --to xx --resume` to go on from there"
+    )
+    assert not out.exists() and kept_translations(out) == 4

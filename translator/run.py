@@ -57,6 +57,21 @@ def journal_path(out: Path) -> Path:
     return out.with_name(out.name + ".journal")
 
 
+def kept_translations(out: Path) -> int | None:
+    """How many translations an interrupted run into ``out`` has journalled for --resume;
+    None when it left no journal (interrupted before it made one)."""
+    path = journal_path(out)
+    if not path.is_file():
+        return None
+    kept = 0
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        try:
+            kept += len(json.loads(line)["translations"])
+        except (json.JSONDecodeError, KeyError):
+            break  # a torn last line: that chunk is translated again
+    return kept
+
+
 def read_records(path: Path) -> list[dict]:
     """The set's records; each needs a ``text``, an unrepeated ``id`` (where it has one), and
     there must be at least one."""

@@ -143,16 +143,9 @@ def check(
             )
         except KeyboardInterrupt:
             raise Interrupted(
-                interrupted_message(pipeline.kept_records(out), shared.resume_command())
+                shared.interrupted_message(pipeline.kept_records(out), shared.resume_command())
             ) from None
     _print_headline(out, run.n)
-
-
-def interrupted_message(kept: int | None, resume_command: str) -> str:
-    """What Ctrl-C leaves: the labelled records kept, and the command that goes on."""
-    if kept is None:
-        return "nothing was labelled yet"
-    return f"{kept} labelled records are kept: run `{resume_command}` to go on from there"
 
 
 def _print_headline(out: Path, n: int) -> None:

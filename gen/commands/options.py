@@ -111,6 +111,14 @@ def resume_command() -> str:
     return shlex.join(["gen", *arguments, *([] if "--resume" in arguments else ["--resume"])])
 
 
+def interrupted_message(kept: int | None, resume_command: str, done: str = "labelled") -> str:
+    """What Ctrl-C leaves: the records kept (``done``: labelled, translated), and the
+    command that goes on."""
+    if kept is None:
+        return f"nothing was {done} yet"
+    return f"{kept} {done} records are kept: run `{resume_command}` to go on from there"
+
+
 @contextmanager
 def cluster(workers: int, scheduler: str | None) -> Iterator[Cluster | None]:
     """The Dask cluster ``--workers``/``--scheduler`` ask for, or None for one process."""

@@ -9,12 +9,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from common.errors import Interrupted
 from gen.commands import options as shared
 from translator.base import Engine
 from translator.distributed import ClusterEngine
 from translator.languages import source_language
 from translator.registry import ENGINES, load_engine
-from translator.run import default_output, translate_set
+from translator.run import default_output, kept_translations, translate_set
 
 _HF = "huggingface engine"
 
@@ -127,16 +128,22 @@ def translate_command(
             mt = on_workers = ClusterEngine(cluster, engine, source_lang, to, options)
             runner = on_workers.run_chunks
         task = bar.add_task("translate", total=None)
-        summary = translate_set(
-            set_path,
-            mt,
-            out,
-            resume=resume,
-            force=force,
-            chunk_size=chunk_size,
-            progress=lambda done, total: bar.update(task, completed=done, total=total),
-            runner=runner,
-        )
+        try:
+            summary = translate_set(
+                set_path,
+                mt,
+                out,
+                resume=resume,
+                force=force,
+                chunk_size=chunk_size,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                runner=runner,
+            )
+        except KeyboardInterrupt:
+            kept = kept_translations(out)
+            raise Interrupted(
+                shared.interrupted_message(kept, shared.resume_command(), "translated")
+            ) from None
     notes = [f"{summary.resumed} read back from the journal"] if summary.resumed else []
     if summary.failed:
         notes.append(f"{summary.failed} without a translation (see translation_error)")
