@@ -62,7 +62,7 @@ def person_words(
         # read as adjectives only: it "è [attiva]" is also a form of the verb "attivare"
         adjectives = replace(rules, predicate=_ADJECTIVES, clause_predicate=rules.person_predicate)
         found += [x for x in clause_predicates(words, anchor, adjectives) if x[2] == CLAUSE]
-    pronouns = sole_person_pronouns(words, head, rules, source_tokens)
+    pronouns = added_pronouns(words, head, rules, source_tokens)
     found += [(i, _PRONOUNS, PRONOUN) for i in pronouns]
     return found
 
@@ -129,7 +129,7 @@ def _complement(word: Word) -> bool:
     return bool(word.upos_set) and word.upos_set <= _COMPLEMENT
 
 
-def sole_person_pronouns(
+def added_pronouns(
     words: Sequence[Word], head: int | None, rules: AgreementRules, source_tokens: Sequence[str]
 ) -> list[int]:
     """The third-person singular pronouns of the translation (``person_pronouns``), where
