@@ -59,9 +59,11 @@ from checker.verdict import (
 )
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
-#: Where the occupation's word gives no gender, the sentence's other words for the person
-#: are read (checker/person.py); not where it names a thing, which is no person.
-_PERSON_READ = frozenset({NO_ALIGNMENT, NO_GENDER, UNTRANSLATED, UNMARKED_GENDER})
+#: The reasons for which no word of the occupation's read: another word is looked for
+#: (misaligned.predicate_role), and the person's other words (checker/person.py), which
+#: an unmarked gender also leaves to decide; not for a thing, which is no person.
+_NO_WORD = frozenset({NO_ALIGNMENT, NO_GENDER, UNTRANSLATED})
+_PERSON_READ = _NO_WORD | {UNMARKED_GENDER}
 #: The words that do not overrule a masculine with a feminine counterpart: they agree
 #: with the noun's form, or name someone it is said to be ("kept", agreement.toml).
 _FORM_ONLY = frozenset({PHRASE, PREDICATE_NOUN})
@@ -282,7 +284,7 @@ def _realigned(
         if beside is not None:
             others = [beside]
             why = "the person noun beside it, linked to no other source word"
-    if len(others) != 1 and verdict.reason in (NO_GENDER, NO_ALIGNMENT, UNTRANSLATED):
+    if len(others) != 1 and verdict.reason in _NO_WORD:
         role = predicate_role(item.words, item.rules, item.source_tokens, item.occupation)
         if role is not None and role not in aligned:
             others = [role]

@@ -14,7 +14,7 @@ from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
 from checker.head_noun import COMMON_NOUN
 from checker.readings import every_reading_carries, inanimate, is_copula, is_of
-from checker.records import ARTICLES, PREPOSITIONS
+from checker.records import ARTICLES, AS_WORDS, COPULAS, PREPOSITIONS
 
 #: Word classes the aligner slips onto beside a noun: punctuation, adpositions, conjunctions
 #: and particles (ru "Редактор позвонил строителю[,] потому что", "поймал разработчика [на]").
@@ -27,9 +27,6 @@ _THING_GAP = frozenset({"ADP"})
 #: A verb the aligner slipped onto, the person a comma before it ("спросил продавца, [может]
 #: ли он"): only function words may stand between.
 _VERBS = frozenset({"VERB", "AUX"})
-#: English's "as", and the English verbs whose predicate noun names their subject.
-_AS = frozenset({"as"})
-ENGLISH_COPULAS = frozenset("is was became becomes become remained remains".split())
 #: What may stand between an as-word or a copula and the noun it introduces.
 _MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT"})
 _NOUN = frozenset({"NOUN"})
@@ -123,10 +120,10 @@ def predicate_role(
     introducer = _introducer(source_tokens, occupation[0])
     if introducer is None:
         return None
-    kind = _AS if introducer in _AS else ENGLISH_COPULAS
+    kind = AS_WORDS if introducer in AS_WORDS else COPULAS
     if sum(token.lower() in kind for token in source_tokens) != 1:
         return None
-    if kind is _AS:
+    if kind is AS_WORDS:
         texts = [word.text.lower() for word in words]
         starts = [
             i + len(phrase)
@@ -145,7 +142,7 @@ def _introducer(source_tokens: Sequence[str], start: int) -> str | None:
     modifiers ("as a successful [artist]", "became an assistant [coach]"); else None."""
     before = [token.lower() for token in source_tokens[max(0, start - 4) : start]]
     for k in range(len(before) - 1, -1, -1):
-        if before[k] in _AS or before[k] in ENGLISH_COPULAS:
+        if before[k] in AS_WORDS or before[k] in COPULAS:
             modifiers = before[k + 1 :]
             if modifiers and modifiers[0] in ARTICLES:
                 modifiers.pop(0)

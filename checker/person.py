@@ -28,6 +28,7 @@ from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
 from checker.clause import CLAUSE, clause_predicates
 from checker.readings import gender_of, has_feats, inanimate, is_of, names_person
+from checker.records import GENDERED_PRONOUNS
 from checker.verdict import Evidence, Verdict
 from common.fields import CORRECT, WRONG
 
@@ -39,8 +40,6 @@ _ADJECTIVES = frozenset({"ADJ"})
 _CONJUNCTIONS = frozenset({"CCONJ"})
 #: What may stand between a list's separator and its next role ("puis comme").
 _LINKS = frozenset({"ADV", "ADP", "SCONJ"})
-#: English's pronouns that give a person's gender.
-GENDERED_PRONOUNS = frozenset("he him his himself she her hers herself".split())
 #: What a role in a list may hold after its noun: its adjectives and complements ("de
 #: proyectos", "d'art", "sur celluloïd").
 _COMPLEMENT = frozenset({"ADJ", "ADP", "DET", "NOUN", "PROPN", "NUM", "X"})
@@ -115,9 +114,7 @@ def _joined(k: int, n: int, items: list[tuple[int, int]], words: Sequence[Word])
     (_, end), (noun, _) = items[k], items[n]
     gap = words[end:noun]
     return (
-        1 <= len(gap) <= 2
-        and _separator(gap[0])
-        and all(is_of(word, _LINKS) for word in gap[1:])
+        1 <= len(gap) <= 2 and _separator(gap[0]) and all(is_of(word, _LINKS) for word in gap[1:])
     )
 
 
@@ -150,10 +147,16 @@ def added_pronouns(
         and not is_of(word, _DETERMINERS)  # pt "a", fr "la": the article, more often
         and gender_of(word, _PRONOUNS)[0] is not None
     ]
-    if pronouns and rules.animate and any(
-        i != head and is_of(word, _NOUNS) and names_person(word, rules)
-        and gender_of(word, _NOUNS)[0] is not None
-        for i, word in enumerate(words)
+    if (
+        pronouns
+        and rules.animate
+        and any(
+            i != head
+            and is_of(word, _NOUNS)
+            and names_person(word, rules)
+            and gender_of(word, _NOUNS)[0] is not None
+            for i, word in enumerate(words)
+        )
     ):
         return []
     return pronouns
