@@ -190,7 +190,7 @@ def main() -> None:
     work = args.dir or Path(tempfile.mkdtemp(prefix="bench_scale."))
     work.mkdir(parents=True, exist_ok=True)
     target = work / "set"
-    if not (target / "source.jsonl").exists():
+    if not args.check_only and not (target / "source.jsonl").exists():
         subprocess.run([sys.executable, "-m", "gen", "build", "--size", args.size, "--out",
                         str(target)], cwd=REPO, check=True, stdout=subprocess.DEVNULL)  # fmt: skip
     # (name, flags, workers of an external scheduler, checkout)

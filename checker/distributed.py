@@ -23,10 +23,11 @@ import orjson
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
-from checker.records import Item, to_item
-from checker.scan import in_known_language
+from checker.records import Item, RawLine, parse_line
+from checker.scan import in_known_language, validated
 from checker.stages import (
     Backends,
+    Summary,
     align_chunk,
     build_backends,
     chunk_path,
@@ -36,7 +37,7 @@ from checker.stages import (
 )
 from common.cluster import Cluster, Partition, limit_threads, worker_threads
 from common.errors import MissingResourceError
-from common.io import atomic_write, dumps
+from common.io import atomic_write, dumps, write_jsonl
 
 #: What builds a worker's backends: the languages' record counts, tagger, aligner (a name
 #: for all languages, or (language, name) pairs), backend options (hashable).
@@ -72,6 +73,19 @@ def _resolved(kind: type, name: str, lang: str, options: Mapping[str, Any]) -> s
         return registry.resolve(kind, name, lang, options)
     except MissingResourceError:
         return name
+
+
+#: What a worker runs to count its chunk's results for the summary (Summary.count).
+Counting = Callable[[list[dict[str, Any]]], Any]
+
+
+class Labelled(NamedTuple):
+    """A chunk's results as a worker sends them back: their number, their counts, and
+    their JSONL, unless the worker saved it itself."""
+
+    records: int
+    counts: Any
+    jsonl: bytes | None
 
 
 class Described(NamedTuple):
@@ -124,25 +138,30 @@ def describe_on_cluster(
     return described
 
 
-def _encode(chunk: list[Item], lang: str | None) -> bytes:
-    """A chunk as it travels to a worker: its records as JSON (with the line each came from
-    and the --lang default): about four times faster to encode than its Items pickled
-    (20,000 Items of the small es set: 0.05 s against 0.21 s)."""
-    return orjson.dumps([lang, [[item.line, item.record] for item in chunk]])
+def _encode(chunk: list[RawLine], lang: str | None) -> bytes:
+    """A chunk as it travels to a worker: its lines as read (with their numbers and --hyp
+    translations) and the --lang default. gen's process only reads them: parsing and
+    validating again is the workers' share (the scan has validated them all)."""
+    return orjson.dumps([lang, [list(line) for line in chunk]])
 
 
 def _decode(data: bytes) -> list[Item]:
-    """The chunk's Items again (its records were validated by gen's first pass)."""
+    """The chunk's Items, read from its lines as the scan read them."""
     lang, lines = orjson.loads(data)
     path = Path("input")  # for error messages, and none can arise
     return [
-        in_known_language(to_item(record, path=path, line=line, default_lang=lang), path)
-        for line, record in lines
+        in_known_language(validated(parse_line(RawLine(*line), path), path, lang), path)
+        for line in lines
     ]
 
 
-def label_partition(spec: BackendSpec, data: bytes) -> bytes:
-    """On a worker: one chunk tagged, aligned and labelled, as JSONL."""
+def label_partition(
+    spec: BackendSpec, data: bytes, count: Counting | None, save_as: Path | None
+) -> Labelled:
+    """On a worker: one chunk tagged, aligned and labelled, with ``count``'s counts of its
+    results for the summary. A worker on gen's machine saves the results as ``save_as``
+    itself (the chunk's file in the partial folder): sent back, they would cross a socket
+    and gen's process would write them, while the workers wait."""
     backends, _ = _backends(spec, threading.get_ident())
     # As in one process (pipeline.py), the cyclic collector is kept from walking the chunk's
     # millions of live objects over and over while it is decoded, labelled and encoded.
@@ -151,7 +170,13 @@ def label_partition(spec: BackendSpec, data: bytes) -> bytes:
     try:
         chunk = _decode(data)
         results = label_chunk(align_chunk(tag_chunk(chunk, backends), backends))
-        return "".join(dumps(result) + "\n" for result in results).encode()
+        counts = count(results) if count is not None else None
+        if save_as is not None:
+            with atomic_write(save_as) as handle:
+                write_jsonl(handle, results)
+            return Labelled(len(results), counts, None)
+        jsonl = "".join(dumps(result) + "\n" for result in results).encode()
+        return Labelled(len(results), counts, jsonl)
     finally:
         if enabled:
             gc.enable()
@@ -161,30 +186,42 @@ def label_on_cluster(
     cluster: Cluster,
     spec: BackendSpec,
     lang: str | None,
-    chunks: Iterator[list[Item]],
+    chunks: Iterator[list[RawLine]],
     partial: Path,
-    add: Callable[[dict[str, Any]], None],
+    summary: Summary | None,
     progress: Callable[[int], None],
 ) -> None:
     """Label the chunks not yet in ``partial`` on the cluster (``lang``: the records' default
-    language, --lang); every chunk's records go to
-    ``add`` (the saved ones read back) and their count to ``progress`` as they arrive."""
+    language, --lang); the ``summary`` gets every chunk's counts (the saved chunks' records,
+    read back) and ``progress`` their number of records, as they arrive."""
 
-    def save(chunk_file: Path, data: bytes) -> None:
-        with atomic_write(chunk_file) as handle:
-            handle.write(data.decode())
-        read(data)
-
-    def read(data: bytes) -> None:
-        progress(replay_chunk(data, add))
+    def save(chunk_file: Path, labelled: Labelled) -> None:
+        if labelled.jsonl is not None:  # from a worker on another machine
+            with atomic_write(chunk_file) as handle:
+                handle.write(labelled.jsonl.decode())
+        if summary is not None:
+            summary.merge(labelled.counts)
+        progress(labelled.records)
 
     def partitions() -> Iterator[Partition]:
+        count = summary.count if summary is not None else None
         for number, chunk in enumerate(chunks):
             saved = chunk_path(partial, number)
             if saved.exists():
-                read(saved.read_bytes())
+                progress(replay_chunk(saved.read_bytes(), summary.add if summary else _ignore))
                 continue
-            ids = f"ids {chunk[0].record['id']} … {chunk[-1].record['id']} ({len(chunk)} records)"
-            yield Partition(saved, (spec, _encode(chunk, lang)), f"{saved.name}, {ids}")
+            ids = f"ids {_id(chunk[0])} … {_id(chunk[-1])} ({len(chunk)} records)"
+            save_as = saved if cluster.local else None
+            args = (spec, _encode(chunk, lang), count, save_as)
+            yield Partition(saved, args, f"{saved.name}, {ids}")
 
     cluster.map(label_partition, partitions(), save)
+
+
+def _id(line: RawLine) -> Any:
+    """A line's record id (the scan has read it: the line is a valid record)."""
+    return orjson.loads(line.text)["id"]
+
+
+def _ignore(result: dict[str, Any]) -> None:
+    """What reads the saved results when no summary is made."""

@@ -24,7 +24,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import common
 from checker.backends import registry
@@ -35,10 +35,11 @@ from checker.distributed import (
     describe_on_cluster,
     label_on_cluster,
 )
-from checker.records import Item, read_hypotheses
+from checker.records import Item, raw_lines, read_hypotheses
 from checker.scan import Scan, chunk_count, chunks, read_items, scan_input
 from checker.stages import (
     Backends,
+    Summary,
     TaggedChunk,
     align_chunk,
     build_backends,
@@ -67,17 +68,6 @@ class CheckOptions:
     backend_options: Mapping[str, Any] = field(default_factory=dict)
     chunk_size: int = 50_000
     skip_invalid: bool = False
-
-
-class Summary(Protocol):
-    """What reads the labelled records as they are written and makes the output's summary
-    files (scores.summary.SummaryBuilder for `gen check`)."""
-
-    def add(self, result: dict[str, Any]) -> None: ...
-
-    def files(self, *, signature: dict[str, str], rejected: int) -> dict[str, str]:
-        """The files to write beside results.jsonl: name → text."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -147,7 +137,7 @@ def check(
         hypotheses,
         lang,
         skip_invalid=options.skip_invalid,
-        head_size=options.chunk_size,
+        head_size=options.chunk_size if cluster is None else 0,  # workers read all lines again
     )
     if scan.kind != "gender":
         raise GenError(
@@ -179,23 +169,8 @@ def check(
     state = {"fingerprint": fingerprint, "signature": signature, "chunks": count}
     # The labels do not depend on where they are made: a run may resume on other workers.
     signature = {**signature, **(cluster.signature if cluster else SINGLE_PROCESS)}
-    add = summary.add if summary is not None else lambda result: None
+    rejected = frozenset(reject["line"] for reject in scan.rejects)
     done = 0
-    items = (
-        scan.head
-        if len(scan.head) == scan.items  # the whole input fits in the first chunk
-        else chain(
-            scan.head,
-            read_items(
-                input_path,
-                hypotheses,
-                lang,
-                skip_invalid=options.skip_invalid,
-                after=scan.head_end,
-                rejected=frozenset(reject["line"] for reject in scan.rejects),
-            ),
-        )
-    )
 
     def advance(records: int) -> None:
         nonlocal done
@@ -206,13 +181,35 @@ def check(
     with work_folder(partial, state, resume=resume):
         advance(0)
         if cluster is not None:
-            parts = chunks(items, scan.items, count)
-            label_on_cluster(cluster, spec, lang, parts, partial, add, advance)
+            lines = raw_lines(input_path, hypotheses)
+            kept = (line for line in lines if line.number not in rejected)
+            parts = chunks(kept, scan.items, count)
+            label_on_cluster(cluster, spec, lang, parts, partial, summary, advance)
         else:
+            items = _items(scan, input_path, hypotheses, lang, options.skip_invalid, rejected)
+            add = summary.add if summary is not None else lambda result: None
             _label_here(items, scan.items, count, partial, backends, add, advance)
         _write_output(out, partial, scan, signature, summary)
     shutil.rmtree(partial, ignore_errors=True)
     return CheckRun(n=done, rejected=scan.rejected, signature=signature)
+
+
+def _items(
+    scan: Scan,
+    input_path: Path,
+    hypotheses: list[str] | None,
+    lang: str | None,
+    skip_invalid: bool,
+    rejected: frozenset[int],
+) -> Iterable[Item]:
+    """The valid items in order: the scan's head, then the lines after it read again."""
+    if len(scan.head) == scan.items:  # the whole input fits in the first chunk
+        return scan.head
+    rest = read_items(
+        input_path, hypotheses, lang, skip_invalid=skip_invalid, after=scan.head_end,
+        rejected=rejected,
+    )  # fmt: skip
+    return chain(scan.head, rest)
 
 
 def kept_records(out: Path) -> int | None:

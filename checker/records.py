@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -88,28 +88,49 @@ def read_input(
     decides between failing and rejecting (``--skip-invalid``). So does a line, or its
     --hyp line, that is not UTF-8.
     """
+    for raw in raw_lines(path, hypotheses, after=after):
+        yield parse_line(raw, path)
+
+
+class RawLine(NamedTuple):
+    """A non-blank input line as read, unparsed: its number, its text, and its --hyp line
+    and that line's number (None without --hyp)."""
+
+    number: int
+    text: str
+    translation: str | None = None
+    hyp_line: int | None = None
+
+
+def raw_lines(
+    path: Path, hypotheses: Sequence[str] | None = None, *, after: int = 0
+) -> Iterator[RawLine]:
+    """The non-blank lines of ``path`` after line ``after``, each with its --hyp line, as
+    read: what :func:`parse_line` reads, here or on a worker."""
     translations = enumerate(hypotheses, start=1) if hypotheses is not None else None
     with open_text(path) as handle:
-        for number, raw in enumerate(handle, start=1):
-            if not raw.strip():
+        for number, text in enumerate(handle, start=1):
+            if not text.strip():
                 continue
-            if translations is not None:
-                hyp_line, translation = next(translations)
-            if number <= after:
-                continue
-            raw = raw.rstrip("\n")
-            error = not_utf8(raw, path, number)
-            if error is None and translations is not None:
-                bad = not_utf8(translation, "--hyp", hyp_line)
-                if bad is not None:
-                    error = GenError(str(bad), path=path, line=number, field="translation")
-            if error is not None:
-                yield Line(number, None, raw.encode("utf-8", "replace").decode(), error)
-                continue
-            record, error = _parse(raw, path, number)
-            if translations is not None and record is not None:
-                record = {**record, "translation": translation}
-            yield Line(number, record, raw, error)
+            hyp_line, translation = next(translations) if translations is not None else (None, None)
+            if number > after:
+                yield RawLine(number, text.rstrip("\n"), translation, hyp_line)
+
+
+def parse_line(raw: RawLine, path: Path) -> Line:
+    """One raw line read as a record (with its --hyp translation), or why it cannot be."""
+    number, text = raw.number, raw.text
+    error = not_utf8(text, path, number)
+    if error is None and raw.translation is not None:
+        bad = not_utf8(raw.translation, "--hyp", raw.hyp_line or number)
+        if bad is not None:
+            error = GenError(str(bad), path=path, line=number, field="translation")
+    if error is not None:
+        return Line(number, None, text.encode("utf-8", "replace").decode(), error)
+    record, error = _parse(text, path, number)
+    if raw.translation is not None and record is not None:
+        record = {**record, "translation": raw.translation}
+    return Line(number, record, text, error)
 
 
 def _parse(raw: str, path: Path, number: int) -> tuple[dict[str, Any] | None, GenError | None]:

@@ -8,10 +8,10 @@ then labelled by the pure labeller (tagged words + links → verdict).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -135,6 +135,25 @@ def label_chunk(
     return [
         {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)
     ]
+
+
+class Summary(Protocol):
+    """What reads the labelled records as they are written and makes the output's summary
+    files (scores.summary.SummaryBuilder for `gen check`). Records labelled on a cluster's
+    workers are counted there (``count``, which travels to them) and the counts merged here,
+    so that gen's own process does not read them again."""
+
+    def add(self, result: dict[str, Any]) -> None: ...
+
+    def count(self, results: Iterable[dict[str, Any]]) -> Any:
+        """The counts of ``results`` alone, for merge(): what a worker sends back."""
+        ...
+
+    def merge(self, counts: Any) -> None: ...
+
+    def files(self, *, signature: dict[str, str], rejected: int) -> dict[str, str]:
+        """The files to write beside results.jsonl: name → text."""
+        ...
 
 
 def chunk_path(partial: Path, number: int) -> Path:

@@ -124,13 +124,11 @@ class SummaryBuilder:
     over those tuples, made at the end (there are few distinct tuples, however many records).
     """
 
-    def __init__(
-        self, *, system: str | None = None, validity: ValidityCards | None = None
-    ) -> None:
+    def __init__(self, *, system: str | None = None, validity: ValidityCards | None = None) -> None:
         self.system = system
         self.validity = validity
         self.summary: dict[str, Any] | None = None  # set by files()
-        self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(lambda: [0, 0, 0])
+        self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(_no_counts)
         self.reasons: Counter[str] = Counter()
         self._open_pairs: dict[str, bool] = {}
         self.pairs = [0, 0]  # [complete pairs, pairs with both twins correct]
@@ -143,18 +141,41 @@ class SummaryBuilder:
             self.reasons[result.get("reason") or "unknown"] += 1
         pair_id = result.get("pair_id")
         if pair_id is not None:
-            correct = label == CORRECT
-            twin_correct = self._open_pairs.pop(str(pair_id), None)
-            if twin_correct is None:
-                self._open_pairs[str(pair_id)] = correct
-            else:
-                self.pairs[0] += 1
-                self.pairs[1] += twin_correct and correct
+            self._pair(str(pair_id), label == CORRECT)
+
+    def _pair(self, pair_id: str, correct: bool) -> None:
+        twin_correct = self._open_pairs.pop(pair_id, None)
+        if twin_correct is None:
+            self._open_pairs[pair_id] = correct
+        else:
+            self.pairs[0] += 1
+            self.pairs[1] += twin_correct and correct
+
+    @classmethod
+    def count(cls, results: Iterable[dict[str, Any]]) -> SummaryBuilder:
+        """The counts of some results alone (a worker's chunk), for :meth:`merge`: each
+        worker counts its own, so that the process that gathers them reads no result."""
+        counts = cls()
+        for result in results:
+            counts.add(result)
+        return counts
+
+    def merge(self, counts: SummaryBuilder) -> None:
+        """Add the counts :meth:`count` made of other results (twins counted apart pair up
+        here)."""
+        for key, cell in counts.combinations.items():
+            mine = self.combinations[key]
+            for slot in range(3):
+                mine[slot] += cell[slot]
+        self.reasons.update(counts.reasons)
+        self.pairs = [ours + theirs for ours, theirs in zip(self.pairs, counts.pairs, strict=True)]
+        for pair_id, correct in counts._open_pairs.items():
+            self._pair(pair_id, correct)
 
     def table(self, dimensions: tuple[str, ...]) -> dict[tuple[str, ...], Counts]:
         """Counts by the values of ``dimensions``, over the records that have them all."""
         indices = [_DIMENSION_INDEX[name] for name in dimensions]
-        cells: dict[tuple[str, ...], Counts] = defaultdict(lambda: [0, 0, 0])
+        cells: dict[tuple[str, ...], Counts] = defaultdict(_no_counts)
         for key, counts in self.combinations.items():
             values = tuple(key[i] for i in indices)
             if None not in values:
@@ -232,6 +253,10 @@ class SummaryBuilder:
                 continue
             deltas[name] = intervals.difference(table[trigger, pro], table[trigger, anti])
         return deltas
+
+
+def _no_counts() -> Counts:
+    return [0, 0, 0]
 
 
 def _nest(flat: dict[tuple[str, ...], Any]) -> dict[str, Any]:
