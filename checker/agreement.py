@@ -38,6 +38,8 @@ from checker.readings import has_feats as _has_feats
 
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
+_ADVERB = frozenset({"ADV"})
+_ADPOSITION = frozenset({"ADP"})
 
 
 def head_of(words: Sequence[Word], aligned: list[int], rules: AgreementRules) -> int:
@@ -192,6 +194,7 @@ def bound_words(
             break
         j += 1
     phrase_end = j
+    bound += _appositive(words, min([head, *(k for k, _, _ in bound if k < head)]), j, rules)
     gap_passed = not rules.predicate_after
     # another noun's complement is no subject: the predicate after it is set aside
     aside = rules.complement_words and noun_complement(words, head, rules)
@@ -239,6 +242,28 @@ def bound_words(
     ):
         bound.append((k, rules.noun, PREDICATE))
     return bound
+
+
+def _appositive(
+    words: Sequence[Word], start: int, end: int, rules: AgreementRules
+) -> list[tuple[int, Collection[str], str]]:
+    """The participle or adjective of an appositive set off by a comma right after the
+    noun's phrase, past adverbs: it agrees with the noun as its phrase does (it
+    "l'assistente, ancora legata con le corde, viene mostrata"; agreement.toml
+    ``appositive``); not a noun, which a list of roles would go on with ("artiste,
+    collectionneur"). Not read after a noun in a preposition's phrase (its words from
+    ``start`` to ``end``), which the appositive may follow to the noun before (es "la
+    declaración del estudiante, ofrecida como")."""
+    if not rules.appositive or end >= len(words) or words[end].text != ",":
+        return []
+    if start and is_of(words[start - 1], _ADPOSITION):
+        return []
+    k = end + 1
+    while k < len(words) and is_of(words[k], _ADVERB):
+        k += 1
+    if k == len(words) or is_of(words[k], rules.noun):  # a list's next noun, not an appositive
+        return []
+    return [(k, rules.appositive, PHRASE)] if gender_of(words[k], rules.appositive)[0] else []
 
 
 def identified_person(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:

@@ -63,6 +63,7 @@ class AgreementRules:
     person_pronouns: tuple[FeatureSet, ...]
     person_predicate: tuple[FeatureSet, ...]
     as_words: frozenset[tuple[str, ...]]
+    appositive: frozenset[str]
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
 
 

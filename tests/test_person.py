@@ -215,3 +215,56 @@ def test_an_adjective_after_be_names_a_person_of_no_gender_of_its_own(
 ):
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()
+
+
+UNKNOWN_ADJECTIVES = [
+    # an adjective the analyser lacks, guessed by its ending, agrees with the epicene noun:
+    # after it ("Artista prolifica, Bewick ...") or between article and noun
+    ("it", "A prolific artist , Bewick paints in oil .", "artist",
+     "Artista prolifica , Bewick realizza dipinti a olio .", "Artista", "female", "correct"),
+    ("it", "It will mark the mild-mannered economist as a historic figure .", "economist",
+     "Segnerà il mansueto economista come figura storica .", "economista", "female", "wrong"),
+    # an ending in -or is an agent noun's, not an adjective's (superior has one form)
+    ("es", "The economist , a former director , spoke .", "economist",
+     "El economista , exdirector , habló .", "economista", "male", "correct"),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
+    UNKNOWN_ADJECTIVES,
+)
+def test_an_adjective_the_analyser_lacks_agrees_by_its_ending(
+    taggers, lang, source, occupation, translation, linked, expected, outcome
+):
+    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()
+
+
+APPOSITIVES = [
+    # a participle set off by commas right after the noun agrees with it
+    ("it", "Finally the box was opened and the assistant , still tied , was revealed .",
+     "assistant", "Alla fine la scatola viene aperta e l'assistente , ancora legata con le "
+     "corde , viene mostrata .", "assistente", "female", "correct"),
+    ("es", "Their assistant , tired of waiting , left .", "assistant",
+     "Su asistente , cansado de esperar , se fue .", "asistente", "female", "wrong"),
+    # after the comma a list of roles goes on: a noun, not an appositive
+    ("fr", "After the war , Buchheim worked as an artist , art collector and gallery owner .",
+     "artist", "Après la guerre , Buchheim a travaillé en tant qu' artiste , collectionneur "
+     "d' art et galeriste .", "artiste", "female", "wrong"),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
+    APPOSITIVES,
+)
+def test_an_appositive_participle_agrees_with_the_noun(
+    taggers, lang, source, occupation, translation, linked, expected, outcome
+):
+    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()
+    if lang != "fr":
+        assert any(e.role == "phrase" and e.index > 0 for e in verdict.evidence[1:]), (
+            verdict.to_json()
+        )
