@@ -11,9 +11,10 @@ one-process translations, copied --copies times over with ids made unique (the s
 processes together (gen, its workers, the scheduler and the analysers and aligners they
 start: on a busy machine wall time says little, CPU time still shows the overhead of
 workers), cores busy (CPU / wall), CPU milliseconds per record, speed-up over one process,
-peak memory of all processes (sampled every 0.1 s), how many translations / labels differ
-from the one-process run (eflomal seeds itself from /dev/urandom: two one-process runs
-differ too) and whether every id is there once, in order. --baseline runs another
+peak memory of all processes (sampled every second: at 0.1 s the sampling itself took a
+third of a core), how many translations / labels differ from the one-process run
+(eflomal seeds itself from /dev/urandom: two one-process runs differ too) and whether every
+id is there once, in order. --baseline runs another
 checkout's one-process check right after this one's, in the same run, to compare CPU per
 record. The scheduler and its workers are started before their runs' clocks start, as a
 cluster that is already there. The table names the load (1-minute average) over the runs.
@@ -37,6 +38,9 @@ from pathlib import Path
 
 import psutil
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from common.cluster import QUIET  # noqa: E402
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -50,7 +54,7 @@ class PeakMemory:
         self._stop = threading.Event()
 
     def _sample(self) -> None:
-        while not self._stop.wait(0.1):
+        while not self._stop.wait(1.0):
             total = 0
             for root in self.roots:
                 try:
@@ -113,7 +117,8 @@ def scheduler_with_workers(workers: int, log: Path) -> Iterator[tuple[str, list[
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     address = f"tcp://127.0.0.1:{port}"
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    # with Dask's watchers set down as gen sets them for its own workers (docs/scale-out.md)
+    env = {**os.environ, "PYTHONPATH": str(REPO), **dask_environment(QUIET)}
     commands = [["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"]]
     commands += [["worker", address, "--nthreads", "1", "--no-dashboard"]] * workers
     processes = []
@@ -138,6 +143,14 @@ def scheduler_with_workers(workers: int, log: Path) -> Iterator[tuple[str, list[
         for process in reversed(processes):
             process.terminate()
             process.wait()
+
+
+def dask_environment(settings: dict[str, object]) -> dict[str, str]:
+    """Dask config keys as the environment variables a `dask worker` reads them from."""
+    return {
+        "DASK_" + key.upper().replace(".", "__").replace("-", "_"): str(value)
+        for key, value in settings.items()
+    }
 
 
 def records(path: Path) -> list[dict]:
