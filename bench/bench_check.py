@@ -34,8 +34,8 @@ from ugb import write_records  # noqa: E402
 from checker.backends.apertium import APERTIUM_DATA  # noqa: E402
 from checker.backends.eflomal_aligner import SETTINGS  # noqa: E402
 from checker.languages import language  # noqa: E402
-from checker.pipeline import CheckOptions  # noqa: E402
-from checker.scan import chunk_count, chunks  # noqa: E402
+from checker.pipeline.run import CheckOptions  # noqa: E402
+from checker.pipeline.scan import chunk_count, chunks  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checker.backends.eflomal_aligner import EflomalAligner, look_alike_pairs  # noqa: E402
-from checker.pipeline import CheckOptions, check  # noqa: E402
+from checker.pipeline.run import CheckOptions, check  # noqa: E402
 from scores.mtgeneval.dataset import read_contextual  # noqa: E402
 from scores.mtgeneval.records import checkable, contextual_records, with_translations  # noqa: E402
 

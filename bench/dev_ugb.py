@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ugb import DEV, paper_labels, ugb_records  # noqa: E402
 
-from checker.pipeline import CheckOptions, check  # noqa: E402
+from checker.pipeline.run import CheckOptions, check  # noqa: E402
 from common.errors import GenError  # noqa: E402
 from scores.summary import SummaryBuilder  # noqa: E402
 

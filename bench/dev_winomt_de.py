@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from checker.pipeline import CheckOptions, check  # noqa: E402
+from checker.pipeline.run import CheckOptions, check  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "winomt-de.jsonl"
 

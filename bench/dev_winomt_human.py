@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from checker.pipeline import CheckOptions  # noqa: E402
+from checker.pipeline.run import CheckOptions  # noqa: E402
 from scores.mtgeneval.agreement import run_checker  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "winomt-human"

@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checker.backends import eflomal_aligner  # noqa: E402
-from checker.scan import chunk_count, chunks, read_items  # noqa: E402
-from checker.stages import TaggedChunk, align_chunk, build_backends, label_chunk, tag_chunk  # noqa: E402,E501
+from checker.pipeline.scan import chunk_count, chunks, read_items  # noqa: E402
+from checker.pipeline.stages import TaggedChunk, align_chunk, build_backends, label_chunk, tag_chunk  # noqa: E402,E501
 
 
 def children_cpu() -> float:

@@ -39,7 +39,7 @@ from dev_mtgeneval import _pair, counts, measure  # noqa: E402
 from dev_ugb import MORE, dev_languages  # noqa: E402
 from dev_ugb import run as run_ugb  # noqa: E402
 
-from checker.pipeline import CheckOptions  # noqa: E402
+from checker.pipeline.run import CheckOptions  # noqa: E402
 from checker.validity import CARD_FILE  # noqa: E402
 from common import __version__  # noqa: E402
 from common.errors import GenError  # noqa: E402

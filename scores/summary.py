@@ -185,7 +185,7 @@ class SummaryBuilder:
         return cells
 
     def files(self, *, signature: dict[str, str], rejected: int) -> dict[str, str]:
-        """summary.json and summary.md (what checker.pipeline.check asks a summary for);
+        """summary.json and summary.md (what checker.pipeline.run.check asks a summary for);
         the summary itself is kept in ``self.summary``."""
         self.summary = self.build(signature=signature, rejected=rejected)
         return {

@@ -53,8 +53,8 @@ def taggers():
 def label_word(taggers):
     """Label a hand-made translation with a language's real offline analysers, the English
     occupation ("The ``source``") aligned by hand to the target word ``word``."""
-    from checker.agreement_rules import agreement_rules
-    from checker.label import label
+    from checker.rules.agreement_rules import agreement_rules
+    from checker.rules.label import label
 
     def run(lang: str, translation: str, word: str, expected: str, source: str = "occupation"):
         sentence = taggers(lang).tag([translation])[0]

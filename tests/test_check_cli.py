@@ -10,7 +10,7 @@ from checker_fakes import CrashingTagger
 from conftest import run_gen as gen
 
 from checker.backends import registry
-from checker.pipeline import CheckOptions, check
+from checker.pipeline.run import CheckOptions, check
 from checker.validity import cards
 from common.errors import MissingResourceError
 from scores.summary import SummaryBuilder
@@ -355,7 +355,7 @@ def test_system_name_is_kept_in_the_summary_and_named_by_the_report(tmp_path):
     ],
 )
 def test_occupation_text_is_matched_as_written_in_the_sentence(tokens, occupation, span):
-    from checker.records import to_item
+    from checker.pipeline.records import to_item
 
     record = {
         "id": "r1", "text": " ".join(tokens), "tokens": tokens, "translation": "x",
@@ -376,7 +376,7 @@ def test_occupation_text_is_matched_as_written_in_the_sentence(tokens, occupatio
     ],
 )
 def test_an_occupation_text_not_in_the_sentence_is_still_refused(occupation, message):
-    from checker.records import to_item
+    from checker.pipeline.records import to_item
     from common.errors import GenError
 
     record = {

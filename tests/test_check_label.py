@@ -8,11 +8,11 @@ import re
 import pytest
 from checker_fakes import FakeTagger, dictionary_alignment, tag_word
 
-from checker.agreement_rules import agreement_rules
 from checker.backends.base import TaggedSentence, Word
-from checker.label import label
 from checker.languages import languages
-from checker.records import tokenize_english
+from checker.pipeline.records import tokenize_english
+from checker.rules.agreement_rules import agreement_rules
+from checker.rules.label import label
 from common.io import dumps
 
 

@@ -14,8 +14,8 @@ import time
 from conftest import REPO
 from test_check_cli import FAKE_OPTIONS, SENTENCES, records, write_jsonl
 
-from checker.pipeline import CheckOptions, check
-from checker.stages import PROGRESS_BATCH
+from checker.pipeline.run import CheckOptions, check
+from checker.pipeline.stages import PROGRESS_BATCH
 from gen.commands.options import interrupted_message
 
 SLOW = ["--tagger", "tests.scale_fakes:SlowTagger", "--aligner", FAKE_OPTIONS["aligner"]]

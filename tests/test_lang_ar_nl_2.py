@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker.agreement_rules import agreement_rules
-from checker.label import label
+from checker.rules.agreement_rules import agreement_rules
+from checker.rules.label import label
 
 
 def _label(taggers, lang, translation, links, expected, occupation="occupation"):

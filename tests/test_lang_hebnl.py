@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from checker.agreement_rules import agreement_rules
 from checker.backends.dictionary import translation_pairs
 from checker.backends.hspell import HspellAnalyser, hspell_tags
 from checker.backends.wordlist import read_wordlist
-from checker.label import label
+from checker.rules.agreement_rules import agreement_rules
+from checker.rules.label import label
 from common.errors import GenError
 
 CASES = [

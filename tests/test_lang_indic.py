@@ -1,5 +1,5 @@
 """Hindi and Urdu: the person's gender read from the words that agree with an occupation
-noun that does not inflect (agreement.toml [families.hindustani], checker/verb_final.py).
+noun that does not inflect (agreement.toml [families.hindustani], checker/rules/verb_final.py).
 
 Real analysers (apertium-hin, apertium-urd), the alignment given by hand. The sentence
 shapes are those of M2M-100's translations of the grammar paper's set ("The editor is her

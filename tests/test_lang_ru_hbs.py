@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 from test_lang_slavic import check
 
-from checker.agreement_rules import agreement_rules
-from checker.label import label
-from checker.records import tokenize_english
+from checker.pipeline.records import tokenize_english
+from checker.rules.agreement_rules import agreement_rules
+from checker.rules.label import label
 
 _SAID_TO_BE_BROTHER = "My receptionist is her loving brother."
 

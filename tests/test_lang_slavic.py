@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from checker.agreement_rules import agreement_rules
-from checker.label import label
-from checker.records import tokenize_english
+from checker.pipeline.records import tokenize_english
+from checker.rules.agreement_rules import agreement_rules
+from checker.rules.label import label
 
 
 def check(

@@ -145,8 +145,8 @@ def test_missing_english_tagger_names_the_apt_command(monkeypatch, tmp_path):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_dev_record_is_accepted_by_the_checker(dev_data, words, lang):
     """`gen mt-geneval --checker` validates the converter's records as `gen check` input
-    (checker.records.to_item) before labelling any: every checkable line must pass."""
-    from checker.records import to_item
+    (checker.pipeline.records.to_item) before labelling any: every checkable line must pass."""
+    from checker.pipeline.records import to_item
 
     data = read_contextual(dev_data / "mt-geneval", lang, "dev")
     records = checkable(

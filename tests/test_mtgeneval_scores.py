@@ -10,7 +10,7 @@ import conftest
 import pytest
 import sacrebleu
 
-from checker.pipeline import CheckOptions
+from checker.pipeline.run import CheckOptions
 from common.errors import GenError
 from scores.mtgeneval.accuracy import compat_words, decide, default_words, pair_decision
 from scores.mtgeneval.agreement import checker_agreement

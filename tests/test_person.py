@@ -1,5 +1,5 @@
-"""The person read where the occupation's own word gives no gender (checker/person.py,
-checker/misaligned.py's predicate_role), on the sentence shapes of MT-GenEval's references: an
+"""The person read where the occupation's own word gives no gender (checker/rules/person.py,
+checker/rules/misaligned.py's predicate_role), on the sentence shapes of MT-GenEval's references: an
 epicene noun, a paraphrase the aligner links to nothing, a word left in English.
 
 Real offline analysers; the alignment is given by hand.
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker.agreement_rules import agreement_rules
-from checker.label import label
+from checker.rules.agreement_rules import agreement_rules
+from checker.rules.label import label
 
 
 def _label(taggers, lang, source, occupation, translation, linked, expected):

@@ -18,7 +18,7 @@ import pytest
 from conftest import REPO
 from conftest import run_gen as gen
 
-from checker.pipeline import CheckOptions, check
+from checker.pipeline.run import CheckOptions, check
 from common.io import atomic_write
 from common.outputs import partial_path
 from scores.summary import SummaryBuilder
@@ -176,7 +176,7 @@ def test_4_full_disk_before_any_record_leaves_no_partial(tmp_path, source, monke
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "o"))
 
-    monkeypatch.setattr("checker.pipeline.atomic_write", full)
+    monkeypatch.setattr("checker.pipeline.run.atomic_write", full)
     with pytest.raises(OSError):
         check(source, out=tmp_path / "o", options=FAKE)
     assert leftovers(tmp_path) == ["in.jsonl"]
@@ -312,9 +312,9 @@ def test_12_messages(tmp_path, source):
 
 def test_interrupt_is_one_line_and_exit_130(tmp_path, source, monkeypatch):
     code = (
-        "import sys; from gen import cli; from checker import pipeline\n"
+        "import sys; from gen import cli; from checker.pipeline import run\n"
         "def stop(*a, **k): raise KeyboardInterrupt\n"
-        "pipeline.scan_input = stop\n"
+        "run.scan_input = stop\n"
         "sys.argv = ['gen', 'check', sys.argv[1], '--out', sys.argv[2]]\n"
         "cli.app(prog_name='gen')\n"
     )

@@ -1,4 +1,4 @@
-"""Scale-out that uses every core (common/cluster.py, checker/scan.py): each worker's share
+"""Scale-out that uses every core (common/cluster.py, checker/pipeline/scan.py): each worker's share
 of the cores for eflomal's threads, `--workers auto`, and chunks balanced over the workers."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 import pytest
 import typer
 
-from checker.scan import MIN_CHUNK, chunk_count
+from checker.pipeline.scan import MIN_CHUNK, chunk_count
 from common.cluster import (
     THREAD_VARIABLES,
     WORKER_MEMORY,
@@ -94,7 +94,7 @@ def test_auto_is_resolved_once_here_for_workers_on_this_machine(monkeypatch):
     `auto` tries (Stanza and torch: seconds per worker); a language nothing reads stays
     auto, for the worker to warn about; workers of a scheduler resolve for themselves."""
     from checker.backends import registry
-    from checker.distributed import backend_spec
+    from checker.pipeline.distributed import backend_spec
 
     monkeypatch.setattr(registry, "TAGGERS", {"fake": "tests.checker_fakes:FakeTagger"})
     monkeypatch.setitem(registry._TABLES, registry.Tagger, registry.TAGGERS)
@@ -110,8 +110,8 @@ def test_a_resumed_run_keeps_the_chunks_it_was_cut_into(tmp_path):
     interrupted run's cut (its saved chunks are kept as they are)."""
     import json
 
-    from checker.pipeline import _chunk_count
-    from checker.scan import Scan
+    from checker.pipeline.run import _chunk_count
+    from checker.pipeline.scan import Scan
 
     scan = Scan(items=243_200)
     assert _chunk_count(scan, 50_000, None, None) == 5

@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 from test_lang_slavic import check
 
-from checker.agreement_rules import agreement_rules
-from checker.label import label
-from checker.records import tokenize_english
+from checker.pipeline.records import tokenize_english
+from checker.rules.agreement_rules import agreement_rules
+from checker.rules.label import label
 
 
 def test_the_possessive_s_is_a_token_of_its_own():

@@ -9,9 +9,9 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from checker import pipeline
 from checker.backends import registry
-from checker.scan import input_kind
+from checker.pipeline import run as pipeline
+from checker.pipeline.scan import input_kind
 from checker.validity import cards_for
 from common import __version__
 from common.errors import Interrupted

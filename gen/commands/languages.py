@@ -12,7 +12,7 @@ from rich.table import Table
 from checker.backends import bidix, dictionary, registry
 from checker.backends.base import Aligner, Tagger
 from checker.languages import Language, language_rows
-from checker.scan import KIND_BY_LANG
+from checker.pipeline.scan import KIND_BY_LANG
 from checker.validity import CARD_FILE, cards
 from scores.validity import card_line
 from scores.validity import measured as stamp

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from checker.backends.registry import AUTO
-from checker.pipeline import CheckOptions
+from checker.pipeline.run import CheckOptions
 from gen.commands import options as shared
 from scores.mtgeneval.dataset import LANGUAGES, SPLITS, SUBSETS
 from scores.mtgeneval.evaluate import REFERENCE_CHOICES, evaluate

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
-from checker.pipeline import CheckOptions, check
+from checker.pipeline.run import CheckOptions, check
 from common.errors import GenError
 from common.io import atomic_write, read_jsonl, write_jsonl
 from scores.summary import SummaryBuilder

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from checker.pipeline import CheckOptions
+from checker.pipeline.run import CheckOptions
 from common.errors import GenError
 from common.io import read_lines, refuse_repeats
 from scores.mtgeneval.accuracy import MODES

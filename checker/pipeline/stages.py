@@ -15,12 +15,12 @@ from typing import Any, Protocol
 
 import orjson
 
-from checker.agreement_rules import agreement_rules
 from checker.backends import registry
 from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
-from checker.label import label
-from checker.records import Item
-from checker.verdict import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive
+from checker.pipeline.records import Item
+from checker.rules.agreement_rules import agreement_rules
+from checker.rules.label import label
+from checker.rules.verdict import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive
 from common.errors import MissingResourceError
 
 #: Records label_chunk labels between two reports to its ``labelled`` callback: the

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.languages import language
-from checker.readings import FeatureSet
+from checker.rules.readings import FeatureSet
 from checker.tables import read_table
 
 AGREEMENT_FILE = Path(__file__).with_name("agreement.toml")

@@ -23,9 +23,9 @@ import orjson
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
-from checker.records import Item, RawLine, parse_line
-from checker.scan import in_known_language, validated
-from checker.stages import (
+from checker.pipeline.records import Item, RawLine, parse_line
+from checker.pipeline.scan import in_known_language, validated
+from checker.pipeline.stages import (
     Backends,
     Summary,
     align_chunk,

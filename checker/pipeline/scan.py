@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.languages import language
-from checker.records import Item, Line, read_input, to_item
+from checker.pipeline.records import Item, Line, read_input, to_item
 from common.errors import GenError
 from common.io import UniqueIds
 

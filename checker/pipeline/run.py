@@ -1,10 +1,10 @@
 """`gen check`'s labelling, end to end: validate the input, label it chunk by chunk, write
 the results.
 
-The input is read twice, streaming: a first pass (checker/scan.py) validates every line (a
+The input is read twice, streaming: a first pass (checker/pipeline/scan.py) validates every line (a
 bad line fails before any model loads, naming file and line), counts the languages and
 hashes the set, and keeps the first ``chunk_size`` items; the second pass reads on from
-there and labels records in chunks of ``chunk_size`` (checker/stages.py). Each finished
+there and labels records in chunks of ``chunk_size`` (checker/pipeline/stages.py). Each finished
 chunk is saved in a partial folder beside the output, so an interrupted run continues with
 ``--resume`` from the first unfinished chunk; the output folder appears, whole, only at the
 end. Memory holds at most three chunks, one per stage (tagging, aligning, labelling),
@@ -28,16 +28,16 @@ from typing import Any, TypeVar
 
 import common
 from checker.backends import registry
-from checker.distributed import (
+from checker.pipeline.distributed import (
     Described,
     backend_spec,
     describe,
     describe_on_cluster,
     label_on_cluster,
 )
-from checker.records import Item, raw_lines, read_hypotheses
-from checker.scan import Scan, chunk_count, chunks, read_items, scan_input
-from checker.stages import (
+from checker.pipeline.records import Item, raw_lines, read_hypotheses
+from checker.pipeline.scan import Scan, chunk_count, chunks, read_items, scan_input
+from checker.pipeline.stages import (
     Backends,
     Summary,
     TaggedChunk,
@@ -121,7 +121,7 @@ def check(
 
     ``progress(done, total)`` is called as records are labelled; ``warn`` gets one-line
     notices (records of a language no backend can read here). With a ``cluster`` the chunks
-    are labelled on its workers (checker/distributed.py), with the same labels.
+    are labelled on its workers (checker/pipeline/distributed.py), with the same labels.
     """
     input_path = resolve_input(input_path)
     partial = partial_path(out)

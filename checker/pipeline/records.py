@@ -31,10 +31,10 @@ PREPOSITIONS = frozenset(
     "without".split()
 )
 #: English's pronouns that give a person's gender: a translation's pronoun where the
-#: English has none chose the gender itself (checker/person.py).
+#: English has none chose the gender itself (checker/rules/person.py).
 GENDERED_PRONOUNS = frozenset("he him his himself she her hers herself".split())
 #: English's "as", and the English verbs whose predicate noun names their subject
-#: (checker/misaligned.py's predicate_role).
+#: (checker/rules/misaligned.py's predicate_role).
 AS_WORDS = frozenset({"as"})
 COPULAS = frozenset("is was became becomes become remained remains".split())
 _TOKEN = re.compile(r"['’]s\b|\w+(?:(?:['’](?!s\b)|-)\w+)*|[^\w\s]")

@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
-from checker.agreement import bound_words, head_of, identified_person, phrase_head
-from checker.agreement_rules import AgreementRules
 from checker.backends.base import MALE, Alignment, TaggedSentence, Word
-from checker.clause import (
+from checker.rules.agreement import bound_words, head_of, identified_person, phrase_head
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.clause import (
     CLAUSE,
     OTHER_SUBJECT,
     PHRASE,
     PREDICATE,
     clause_predicates,
 )
-from checker.construct import is_possessor, possessor_person
-from checker.head_noun import (
+from checker.rules.construct import is_possessor, possessor_person
+from checker.rules.head_noun import (
     as_person,
     as_subject,
     determiner_gender,
@@ -32,17 +32,17 @@ from checker.head_noun import (
     own_classes,
     owner,
 )
-from checker.misaligned import person_beside, predicate_role, sole_unlinked_person
-from checker.person import person_verdict
-from checker.readings import (
+from checker.rules.misaligned import person_beside, predicate_role, sole_unlinked_person
+from checker.rules.person import person_verdict
+from checker.rules.readings import (
     agrees_with_possessor,
     gender_of,
     has_feats,
     inanimate,
     reads_as,
 )
-from checker.verb_final import PREDICATE_NOUN, verb_final_bound
-from checker.verdict import (
+from checker.rules.verb_final import PREDICATE_NOUN, verb_final_bound
+from checker.rules.verdict import (
     COMPLEMENT_OF,
     CONFLICTING_GENDER,
     NO_ALIGNMENT,
@@ -60,7 +60,7 @@ from checker.verdict import (
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
 #: The reasons for which no word of the occupation's read: another word is looked for
-#: (misaligned.predicate_role), and the person's other words (checker/person.py), which
+#: (misaligned.predicate_role), and the person's other words (checker/rules/person.py), which
 #: an unmarked gender also leaves to decide; not for a thing, which is no person.
 _NO_WORD = frozenset({NO_ALIGNMENT, NO_GENDER, UNTRANSLATED})
 _PERSON_READ = _NO_WORD | {UNMARKED_GENDER}
@@ -85,7 +85,7 @@ def label(
     (to its head, the last word, when that is linked: "school [teacher]").
 
     The head of the aligned words is their first noun that may name a person (see
-    :func:`~checker.agreement.head_of`; for a compound occupation, the noun whose
+    :func:`~checker.rules.agreement.head_of`; for a compound occupation, the noun whose
     complement it is, unless the head itself translates the occupation). Its gender is read
     from, in order: its predicate (which agrees with the person: ru "врач пришла",
     "стала учителем"), else the sentence's predicates (pt "Rossi foi nomeada ... artista"),
@@ -269,7 +269,7 @@ def _realigned(
     sentence that translates the occupation, if there is exactly one and it
     decides, with an evidence line that names it and why; else ``verdict``. Where no such
     word is found and the aligned words gave no gender or named a thing, the person noun
-    beside them (:func:`~checker.misaligned.person_beside`); where agreement.toml's
+    beside them (:func:`~checker.rules.misaligned.person_beside`); where agreement.toml's
     ``unlinked_person`` names the reason, the translation's one person noun linked to no
     source word."""
     said = {item.words[j].text.lower() for j in aligned}  # the same word again: another mention
@@ -340,7 +340,7 @@ def _owner(item: _Item, aligned: list[int]) -> int | None:
     """Where the English occupation is a possessor ("the clerk 's help") and the aligner
     linked it to what it owns (the last aligned word is no noun in ``possessor_case``
     that may name a person): the noun that owns it (see
-    :func:`~checker.construct.possessor_person`)."""
+    :func:`~checker.rules.construct.possessor_person`)."""
     if not aligned or not is_possessor(item.source_tokens, item.occupation[1]):
         return None
     last, rules = max(aligned), item.rules

@@ -1,26 +1,26 @@
 """Which target words agree with a noun: its phrase (articles, adjectives), its predicate,
-the sentence's predicates (found in checker/clause.py), coordinated nouns; and the gender
+the sentence's predicates (found in checker/rules/clause.py), coordinated nouns; and the gender
 each of them names.
 
 Pure functions over tagged words. The rules are data (agreement.toml, read by
-checker/agreement_rules.py).
+checker/rules/agreement_rules.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
-from checker.clause import (
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.clause import (
     OTHER_SUBJECT,
     PHRASE,
     PREDICATE,
     agreeing_auxiliary,
     clause_predicates,
 )
-from checker.construct import construct_person
-from checker.readings import (
+from checker.rules.construct import construct_person
+from checker.rules.readings import (
     VERBS,
     after_copula,
     agrees_with_possessor,
@@ -34,7 +34,7 @@ from checker.readings import (
     only_predicate,
     subject_pronoun,
 )
-from checker.readings import has_feats as _has_feats
+from checker.rules.readings import has_feats as _has_feats
 
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
@@ -160,7 +160,7 @@ def bound_words(
     gender is one agreement cannot overrule, so the sentence-wide predicates, which could
     only support it, are not looked for (the costliest part, on every word); ``own_gender``:
     the head has a gender of its own, which a pronoun's verb does not overrule (see
-    :func:`~checker.clause.clause_predicates`)."""
+    :func:`~checker.rules.clause.clause_predicates`)."""
     if any(word.head is not None for word in words):
         return _dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []

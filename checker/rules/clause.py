@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
-from checker.readings import agrees_elsewhere, gender_of, is_of, verb_subjects
-from checker.readings import has_feats as _has_feats
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.readings import agrees_elsewhere, gender_of, is_of, verb_subjects
+from checker.rules.readings import has_feats as _has_feats
 
 #: How a bound word agrees: with the person the noun names, as its predicate (past-tense
 #: verb, participle, copula), next to the noun or (clause) elsewhere in the sentence; or

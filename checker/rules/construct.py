@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
-from checker.readings import inanimate, is_of, names_person, reads_as
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.readings import inanimate, is_of, names_person, reads_as
 
 
 def construct_person(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:

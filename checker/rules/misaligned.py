@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from checker.agreement_rules import AgreementRules
 from checker.backends.base import Alignment, Word
-from checker.head_noun import COMMON_NOUN
-from checker.readings import every_reading_carries, inanimate, is_copula, is_of
-from checker.records import ARTICLES, AS_WORDS, COPULAS, PREPOSITIONS
+from checker.pipeline.records import ARTICLES, AS_WORDS, COPULAS, PREPOSITIONS
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.head_noun import COMMON_NOUN
+from checker.rules.readings import every_reading_carries, inanimate, is_copula, is_of
 
 #: Word classes the aligner slips onto beside a noun: punctuation, adpositions, conjunctions
 #: and particles (ru "Редактор позвонил строителю[,] потому что", "поймал разработчика [на]").

@@ -14,9 +14,9 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from checker.agreement_rules import AgreementRules
 from checker.backends.base import MALE, Alignment, Word
-from checker.readings import carries, has_feats, inanimate, is_copula, is_of, reads_as
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.readings import carries, has_feats, inanimate, is_copula, is_of, reads_as
 
 #: The word class of an occupation: a common noun.
 COMMON_NOUN = frozenset({"NOUN"})

@@ -22,10 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
-from checker.clause import CLAUSE, PREDICATE
-from checker.readings import VERBS, carries, every_reading_carries, gender_of, is_copula, is_of
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.clause import CLAUSE, PREDICATE
+from checker.rules.readings import (
+    VERBS,
+    carries,
+    every_reading_carries,
+    gender_of,
+    is_copula,
+    is_of,
+)
 
 #: The evidence role of a predicate noun and its phrase; they vote after the noun's own phrase.
 PREDICATE_NOUN = "predicate_noun"

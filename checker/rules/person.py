@@ -9,7 +9,7 @@ analysers' readings (rules are data: agreement.toml):
 - the roles a list gives one person, bare nouns with no determiner (es "como especialista
   en educación y directora de proyectos", fr "Behar est féministe, anthropologue, poète,
   écrivaine et professeure"): the other roles' genders (role ``coordinate``);
-- the sentence's predicates that agree with a person (checker/clause.py: ru "работала",
+- the sentence's predicates that agree with a person (checker/rules/clause.py: ru "работала",
   it "è stata assunta"), with the adjectives after "be" (``person_predicate``: it "si è
   laureata", "è attiva"), which could not overrule a noun's own gender (role ``clause``);
 - the third-person singular pronouns (``person_pronouns``: fr "elle", ru "она", pt "ela")
@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from checker.agreement_rules import AgreementRules
 from checker.backends.base import Word
-from checker.clause import CLAUSE, clause_predicates
-from checker.readings import gender_of, has_feats, inanimate, is_of, names_person
-from checker.records import GENDERED_PRONOUNS
-from checker.verdict import Evidence, Verdict
+from checker.pipeline.records import GENDERED_PRONOUNS
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.clause import CLAUSE, clause_predicates
+from checker.rules.readings import gender_of, has_feats, inanimate, is_of, names_person
+from checker.rules.verdict import Evidence, Verdict
 from common.fields import CORRECT, WRONG
 
 COORDINATE, PRONOUN = "coordinate", "pronoun"
