@@ -20,23 +20,6 @@ from common.errors import GenError
 from common.fields import GENDERS
 from common.io import not_utf8, open_text, parse_jsonl_line, read_lines
 
-#: English's articles: they open the noun phrase of the word after them.
-ARTICLES = frozenset({"a", "an", "the"})
-#: English's prepositions: languages with case often write one as the case of the noun
-#: after it (ru "with the worker" → "со строителем", "строителем" instrumental).
-PREPOSITIONS = frozenset(
-    "about above across after against along among around at before behind below beneath "
-    "beside between beyond by despite during except for from in inside into like near of off "
-    "on onto outside over past since through to toward towards under until upon with within "
-    "without".split()
-)
-#: English's pronouns that give a person's gender: a translation's pronoun where the
-#: English has none chose the gender itself (checker/rules/person.py).
-GENDERED_PRONOUNS = frozenset("he him his himself she her hers herself".split())
-#: English's "as", and the English verbs whose predicate noun names their subject
-#: (checker/rules/misaligned.py's predicate_role).
-AS_WORDS = frozenset({"as"})
-COPULAS = frozenset("is was became becomes become remained remains".split())
 _TOKEN = re.compile(r"['’]s\b|\w+(?:(?:['’](?!s\b)|-)\w+)*|[^\w\s]")
 
 

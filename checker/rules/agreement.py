@@ -20,6 +20,7 @@ from checker.rules.clause import (
     clause_predicates,
 )
 from checker.rules.construct import construct_person
+from checker.rules.parsed import dependency_bound
 from checker.rules.readings import (
     VERBS,
     after_copula,
@@ -162,7 +163,7 @@ def bound_words(
     the head has a gender of its own, which a pronoun's verb does not overrule (see
     :func:`~checker.rules.clause.clause_predicates`)."""
     if any(word.head is not None for word in words):
-        return _dependency_bound(words, head, rules)
+        return dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
     i = head - 1
     while i >= 0 and is_of(words[i], rules.before) and not only_predicate(words[i], rules):
@@ -377,35 +378,3 @@ def _coordinated(
 
 def _coordinator(word: Word, rules: AgreementRules) -> bool:
     return word.text in rules.coordinators or is_of(word, rules.coordinators)
-
-
-def _relation_in(deprel: str | None, relations: Collection[str]) -> bool:
-    return deprel is not None and (deprel in relations or deprel.split(":")[0] in relations)
-
-
-def _dependency_bound(
-    words: Sequence[Word], head: int, rules: AgreementRules
-) -> list[tuple[int, Collection[str], str]]:
-    """The head's dependents in ``dependents`` (its phrase) and, when it is a subject, its
-    governor and the governor's ``head_dependents`` (its predicate)."""
-    bound = [
-        (i, rules.agreeing, PHRASE)
-        for i, word in enumerate(words)
-        if word.head == head and _relation_in(word.deprel, rules.dependents)
-    ]
-    noun = words[head]
-    if noun.head is not None and _relation_in(noun.deprel, rules.subject):
-        governor = noun.head
-        dependents = [
-            i
-            for i, word in enumerate(words)
-            if word.head == governor
-            and i != head
-            and _relation_in(word.deprel, rules.head_dependents)
-        ]
-        auxiliaries = [words[i] for i in dependents if _relation_in(words[i].deprel, {"aux"})]
-        # a participle after "haber" alone agrees with nobody ("había intentado")
-        if not auxiliaries or any(agreeing_auxiliary(word, rules) for word in auxiliaries):
-            bound.append((governor, rules.agreeing, PREDICATE))
-        bound += [(i, rules.agreeing, PREDICATE) for i in dependents]
-    return bound

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from checker.backends.base import Alignment, Word
-from checker.pipeline.records import ARTICLES, AS_WORDS, COPULAS, PREPOSITIONS
 from checker.rules.agreement_rules import AgreementRules
+from checker.rules.english import ARTICLES, AS_WORDS, COPULAS, PREPOSITIONS
 from checker.rules.head_noun import COMMON_NOUN
 from checker.rules.readings import every_reading_carries, inanimate, is_copula, is_of
 
