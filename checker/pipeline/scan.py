@@ -74,6 +74,7 @@ def scan_input(
     first = True
     ids = UniqueIds(input_path)
     contradicted: list[tuple[int, str]] = []  # (line, the record's lang) where --lang differs
+    last_mt: Any = object()
     for line in read_input(input_path, hypotheses):
         scan.input_digest.update(line.raw.encode() + b"\n")
         if line.record is not None:
@@ -101,7 +102,10 @@ def scan_input(
             scan.head_end = line.number
         scan.items += 1
         scan.languages[item.lang] += 1
-        scan.systems.add(describe_system(item.record.get("mt")))
+        mt = item.record.get("mt")
+        if mt != last_mt:  # a set's records name one system: described once per change
+            scan.systems.add(describe_system(mt))
+            last_mt = mt
         scan.set_digest.update(f"{item.record['id']}\t{item.record['text']}\n".encode())
     if contradicted:
         raise _contradiction(input_path, lang, contradicted)
