@@ -268,3 +268,31 @@ def test_an_appositive_participle_agrees_with_the_noun(
         assert any(e.role == "phrase" and e.index > 0 for e in verdict.evidence[1:]), (
             verdict.to_json()
         )
+
+
+COORDINATED_CLAUSES = [
+    # the second of two coordinated clauses drops its subject, the first clause's: its
+    # participle after "be" agrees with that person
+    ("it", "Mashburn has worked for ESPN as an analyst and launched ventures .", "analyst",
+     "Mashburn ha lavorato per ESPN come analista e si è imbarcato in numerose attività .",
+     "analista", "male", "correct"),
+    ("es", "Achaval retired from modeling and was hired by the magazine as a stylist .",
+     "stylist", "Achaval se retiró del modelaje y fue contratada por la revista como "
+     "estilista .", "estilista", "male", "wrong"),
+    # a clause with a subject of its own after the conjunction: its participle is that
+    # subject's
+    ("it", "The analyst called the patient and the patient came back .", "analyst",
+     "L' analista ha chiamato la paziente e la paziente è tornata .", "analista", "male",
+     "inconclusive"),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
+    COORDINATED_CLAUSES,
+)
+def test_a_coordinated_clause_with_a_dropped_subject_is_the_first_clauses(
+    taggers, lang, source, occupation, translation, linked, expected, outcome
+):
+    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()

@@ -28,6 +28,7 @@ PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _PRONOUN = frozenset({"PRON"})
+_COORDINATOR = frozenset({"CCONJ"})
 
 
 def clause_predicates(
@@ -83,7 +84,10 @@ def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bo
     """Whether word ``i`` follows one of the ``clause_auxiliaries`` (by lemma), past
     ``predicate_gap`` words, with a person's name or pronoun (or nothing) before: it "Rossi
     è [poi] diventata" agrees with the person; "ha lavorato" does not (after avere the
-    participle is masculine whoever the subject is), nor pt "o trabalho foi instalado"."""
+    participle is masculine whoever the subject is), nor pt "o trabalho foi instalado". A
+    coordinating conjunction right before opens a clause whose dropped subject is the first
+    clause's: it "Mashburn ha lavorato … come analista e si è imbarcato", es "se retiró …
+    y fue contratada"."""
     j = i - 1
     while j >= 0 and not agreeing_auxiliary(words[j], rules):
         if not is_of(words[j], rules.predicate_gap):
@@ -92,7 +96,7 @@ def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bo
     j -= 1
     while j >= 0 and (is_of(words[j], rules.predicate_gap) or _clitic(words[j])):
         j -= 1
-    return j < 0 or _names_a_person(words[j])
+    return j < 0 or _names_a_person(words[j]) or is_of(words[j], _COORDINATOR)
 
 
 def agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
