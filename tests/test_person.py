@@ -296,3 +296,27 @@ def test_a_coordinated_clause_with_a_dropped_subject_is_the_first_clauses(
 ):
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()
+
+
+RELATIVE_CLAUSES = [
+    # a relative pronoun right after the noun stands for it: its clause's participle agrees
+    ("it", "The artist who was awarded the prize spoke .", "artist",
+     "L' artista che è stata premiata ha parlato .", "artista", "female", "correct"),
+    ("fr", "The artist , who became famous , spoke .", "artist",
+     "L' artiste , qui est devenue célèbre , a parlé .", "artiste", "male", "wrong"),
+    # a subject of its own in the relative clause: its participle is not the noun's
+    ("it", "The analyst whom the doctor came to see waited .", "analyst",
+     "L' analista che la dottoressa è venuta a trovare aspettava .", "analista", "male",
+     "inconclusive"),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
+    RELATIVE_CLAUSES,
+)
+def test_a_relative_clause_predicate_is_the_nouns(
+    taggers, lang, source, occupation, translation, linked, expected, outcome
+):
+    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()

@@ -199,8 +199,17 @@ def bound_words(
     gap_passed = not rules.predicate_after
     # another noun's complement is no subject: the predicate after it is set aside
     aside = rules.complement_words and noun_complement(words, head, rules)
+    # a relative pronoun after the phrase stands for the noun: its clause's predicate is the
+    # noun's (it "l'artista [che] è stata premiata", fr "l'artiste, [qui] est devenue")
+    relative = _relative_after(words, j, rules)
+    if relative is not None:
+        j = relative + 1
     # only a subject takes the predicate after it (not ru "Механику [позвонила] медсестра")
-    while j < len(words) and rules.predicate and can_be_subject(words[head], rules):
+    while (
+        j < len(words)
+        and rules.predicate
+        and (relative is not None or can_be_subject(words[head], rules))
+    ):
         word = words[j]
         if (
             gap_passed
@@ -265,6 +274,15 @@ def _appositive(
     if k == len(words) or is_of(words[k], rules.noun):  # a list's next noun, not an appositive
         return []
     return [(k, rules.appositive, PHRASE)] if gender_of(words[k], rules.appositive)[0] else []
+
+
+def _relative_after(words: Sequence[Word], end: int, rules: AgreementRules) -> int | None:
+    """Where a relative pronoun (agreement.toml ``relative_pronouns``) opens a clause right
+    after the noun's phrase, past a comma; None where none does."""
+    k = end + (end < len(words) and words[end].text == ",")
+    if k < len(words) and words[k].text.lower() in rules.relative_pronouns:
+        return k
+    return None
 
 
 def identified_person(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:

@@ -64,6 +64,7 @@ class AgreementRules:
     person_predicate: tuple[FeatureSet, ...]
     as_words: frozenset[tuple[str, ...]]
     appositive: frozenset[str]
+    relative_pronouns: frozenset[str]
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
 
 
