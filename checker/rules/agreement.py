@@ -20,6 +20,7 @@ from checker.rules.clause import (
     clause_predicates,
 )
 from checker.rules.construct import construct_person
+from checker.rules.coordination import bare, coordinated
 from checker.rules.parsed import dependency_bound
 from checker.rules.readings import (
     VERBS,
@@ -33,6 +34,7 @@ from checker.rules.readings import (
     names_person,
     noun_complement,
     only_predicate,
+    skip,
     subject_pronoun,
 )
 from checker.rules.readings import has_feats as _has_feats
@@ -229,9 +231,9 @@ def bound_words(
     if (
         rules.coordinators
         and gender_of(words[head], rules.noun)[0] is None
-        and _bare(words, head, rules)
+        and bare(words, head, rules)
     ):
-        bound += _coordinated(words, head, rules)
+        bound += coordinated(words, head, rules)
     if (
         rules.clause_predicate
         and not settled
@@ -293,7 +295,7 @@ def identified_person(words: Sequence[Word], head: int, rules: AgreementRules) -
     любящим [братом]"; None where there is none."""
     if not can_be_subject(words[head], rules):
         return None
-    k = _predicate_noun(words, _skip(words, head + 1, 1, rules.after), rules)
+    k = _predicate_noun(words, skip(words, head + 1, 1, rules.after), rules)
     if k is None or not names_person(words[k], rules):
         return None
     case = can_be_subject(words[k], rules) or _has_feats(words[k], rules.copula_case)
@@ -308,7 +310,7 @@ def _predicate_noun(words: Sequence[Word], start: int, rules: AgreementRules) ->
     copula = _past_possessors(words, start, rules)
     if copula >= len(words) or not is_copula(words[copula], rules):
         return None
-    k = _skip(words, copula + 1, 1, rules.copula_gap)
+    k = skip(words, copula + 1, 1, rules.copula_gap)
     while (
         k + 1 < len(words)
         and words[k].analyses
@@ -336,14 +338,6 @@ def _can_agree(word: Word, classes: Collection[str]) -> bool:
     return any(reading.upos in classes and reading.genders for reading in word.analyses)
 
 
-def _bare(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
-    """Whether noun ``i`` stands without a determiner (adjectives may come before it)."""
-    j = i - 1
-    while j >= 0 and is_of(words[j], rules.before) and not is_of(words[j], _DETERMINER):
-        j -= 1
-    return j < 0 or not is_of(words[j], _DETERMINER)
-
-
 def _past_possessors(words: Sequence[Word], i: int, rules: AgreementRules) -> int:
     """The first position from ``i`` on whose word is not a noun that can only own the
     noun before it (a ``possessor_case`` reading, none in the ``subject_case``)."""
@@ -357,42 +351,9 @@ def _past_possessors(words: Sequence[Word], i: int, rules: AgreementRules) -> in
     return i
 
 
-def _skip(words: Sequence[Word], i: int, step: int, classes: Collection[str]) -> int:
-    """The first position from ``i`` on, going ``step`` by ``step``, whose word is not of
-    ``classes`` (possibly just outside the sentence)."""
-    while 0 <= i < len(words) and is_of(words[i], classes):
-        i += step
-    return i
-
-
 def _before_adjective(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
     """Whether words ``i``... are degree words up to an ``after`` word (an adjective):
     "la artista [más] joven", "l'artiste [la plus] accomplie"."""
     while i < len(words) and words[i].text.lower() in rules.degree_words:
         i += 1
     return i < len(words) and is_of(words[i], rules.after)
-
-
-def _coordinated(
-    words: Sequence[Word], head: int, rules: AgreementRules
-) -> list[tuple[int, Collection[str], str]]:
-    """Bare nouns coordinated with a bare head name the same person: a predicate list of
-    roles ("trabajó como dentista y entrenadora", "è economista e professoressa"), where a
-    noun with a determiner would bring its own referent ("el médico y la enfermera"). Read
-    only for a head of open gender; each coordinated noun, the nearest on either side,
-    votes with its own gender."""
-    found = []
-    # rightwards: the head's adjectives, the coordinator, the other noun's adjectives; and
-    # leftwards: the coordinator, the other noun's adjectives (after it)
-    for step, head_side, other_side in ((1, rules.after, rules.before), (-1, (), rules.after)):
-        i = _skip(words, head + step, step, head_side)
-        if not (0 <= i < len(words)) or not _coordinator(words[i], rules):
-            continue
-        j = _skip(words, i + step, step, other_side)
-        if 0 <= j < len(words) and is_of(words[j], rules.noun) and _bare(words, j, rules):
-            found.append((j, rules.noun, PHRASE))
-    return found
-
-
-def _coordinator(word: Word, rules: AgreementRules) -> bool:
-    return word.text in rules.coordinators or is_of(word, rules.coordinators)

@@ -250,3 +250,11 @@ def _name_or_part(words: Sequence[Word], i: int) -> bool:
     if i > 0 and words[i].text[:1].isupper() and words[i - 1].upos_set != {"PUNCT"}:
         return True
     return any(0 <= j < len(words) and words[j].text == "-" for j in (i - 1, i + 1))
+
+
+def skip(words: Sequence[Word], i: int, step: int, classes: Collection[str]) -> int:
+    """The first position from ``i`` on, going ``step`` by ``step``, whose word is not of
+    ``classes`` (possibly just outside the sentence)."""
+    while 0 <= i < len(words) and is_of(words[i], classes):
+        i += step
+    return i
