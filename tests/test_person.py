@@ -320,3 +320,25 @@ def test_a_relative_clause_predicate_is_the_nouns(
 ):
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()
+
+
+LOANS_INSIDE_THE_PHRASE = [
+    # an English word in Devanagari inside the noun's phrase: the words before it agree
+    ("hi", "Salonga is the first Filipino artist to sign with a label .", "artist",
+     "सालोंगा लेबल के साथ कॉन्ट्रैक्ट साइन करने वाली पहली फिलिपिनो कलाकार हैं ।", "कलाकार",
+     "female", "correct"),
+    # at the phrase's edge it is passed over for nothing: the noun alone marks no one
+    ("hi", "Salonga is a Filipino artist .", "artist", "सालोंगा फिलिपिनो कलाकार हैं ।",
+     "कलाकार", "female", "inconclusive"),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
+    LOANS_INSIDE_THE_PHRASE,
+)
+def test_an_unknown_loan_inside_the_phrase_is_passed_over(
+    taggers, lang, source, occupation, translation, linked, expected, outcome
+):
+    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()

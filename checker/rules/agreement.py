@@ -168,10 +168,16 @@ def bound_words(
         return dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
     i = head - 1
-    while i >= 0 and is_of(words[i], rules.before) and not only_predicate(words[i], rules):
-        # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
-        classes = _DETERMINER if is_of(words[i], _DETERMINER) else rules.before & rules.agreeing
-        bound.append((i, classes, PHRASE))
+    while i >= 0:
+        if is_of(words[i], rules.before) and not only_predicate(words[i], rules):
+            # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
+            det = is_of(words[i], _DETERMINER)
+            bound.append((i, _DETERMINER if det else rules.before & rules.agreeing, PHRASE))
+        # past an unknown word inside the phrase, not at its edge (hi "की [पोर्ट्रेट] पेंटर")
+        elif not (
+            i and words[i].upos_set <= rules.before_gap and is_of(words[i - 1], rules.before)
+        ):
+            break
         i -= 1
     if is_of(words[head], rules.noun) and (
         _has_feats(words[head], rules.predicative) or after_copula(words, head, rules)

@@ -65,6 +65,7 @@ class AgreementRules:
     as_words: frozenset[tuple[str, ...]]
     appositive: frozenset[str]
     relative_pronouns: frozenset[str]
+    before_gap: frozenset[str]
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
 
 
