@@ -58,12 +58,12 @@ def main() -> None:
         run = measure(lang, args.root, options)
         results, touched = run["results"], run["touched"]
         print(
-            f"| {lang} | {run['lines']} | {run['checkable']} | {_rates(results)} | "
+            f"| {lang} | {run['lines']} | {run['checkable']} | {rates(results)} | "
             f"{_flips(results)} | "
             f"{', '.join(f'{k} {v}' for k, v in run['reasons'].most_common())} | "
             f"{run['seconds']:.1f} | "
-            f"{_rates([r for r in results if _pair(r) in touched])} | "
-            f"{_rates([r for r in results if _pair(r) not in touched])} |"
+            f"{rates([r for r in results if line_of(r) in touched])} | "
+            f"{rates([r for r in results if line_of(r) not in touched])} |"
         )
         _write_errors(lang, results, touched)
 
@@ -87,7 +87,7 @@ def measure(lang: str, root: Path, options: CheckOptions) -> dict:
         results = [json.loads(line) for line in open(Path(tmp, "out", "results.jsonl"))]
     aligner = EflomalAligner(lang, {})
     touched = {
-        _pair(r)
+        line_of(r)
         for r in results
         if r["version"] == "original" and _flip_changes_occupation(r, aligner)
     }
@@ -113,7 +113,7 @@ def _flips(results: list[dict]) -> str:
     versions: dict[str, dict[str, str]] = {}
     for r in results:
         if r["label"] != "inconclusive":
-            versions.setdefault(_pair(r), {})[r["version"]] = r["label"]
+            versions.setdefault(line_of(r), {})[r["version"]] = r["label"]
     both = [v for v in versions.values() if len(v) == 2]
     flipped = sum(v["original"] != v["flipped"] for v in both)
     return f"{100 * flipped / max(len(both), 1):.1f}% ({flipped}/{len(both)})"
@@ -138,16 +138,16 @@ def _write_errors(lang: str, results: list[dict], touched: set[str]) -> None:
         for r in results:
             if r["label"] != RIGHT[r["version"]]:
                 row = {k: r.get(k) for k in keep}
-                row["flip_changes_occupation"] = _pair(r) in touched
+                row["flip_changes_occupation"] = line_of(r) in touched
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
-def _pair(result: dict) -> str:
+def line_of(result: dict) -> str:
     """The line a result belongs to (its id without the version)."""
     return result["id"].rsplit("-", 1)[0]
 
 
-def _rates(results: list[dict]) -> str:
+def rates(results: list[dict]) -> str:
     """% of decided labels right (right/decided), then % inconclusive."""
     n = counts(results)
     return (

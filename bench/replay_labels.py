@@ -66,7 +66,7 @@ def record(langs: list[str], folder: Path) -> None:
                 sys.exit(f"{lang}: {len(calls)} label() calls for {len(results)} results")
             lines = [
                 {key: r.get(key) for key in KEPT}
-                | {"touched": dev_mtgeneval._pair(r) in run["touched"]}
+                | {"touched": dev_mtgeneval.line_of(r) in run["touched"]}
                 for r in results
             ]
             with open(folder / f"{lang}.pickle", "wb") as handle:
@@ -106,8 +106,8 @@ def replay(langs: list[str], folder: Path, retag: bool) -> None:
         others = [r for r in results if not r["touched"]]
         differ = sum(r["label"] != line["label"] for r, line in zip(results, lines, strict=True))
         print(
-            f"| {lang} | {dev_mtgeneval._rates(results)} | {dev_mtgeneval._rates(touched)} "
-            f"| {dev_mtgeneval._rates(others)} | {differ} |"
+            f"| {lang} | {dev_mtgeneval.rates(results)} | {dev_mtgeneval.rates(touched)} "
+            f"| {dev_mtgeneval.rates(others)} | {differ} |"
         )
 
 

@@ -10,10 +10,10 @@
 #          the es analyser and bidix (apertium-eng-spa) and freedict-eng-spa;
 #          apertium.es.1.jsonl.xz: `gen translate` of the small set into es (Apertium).
 #
-#   bash bench/scale_on_bare_host.sh OUT_DIR [COPIES] [WORKERS...]
+#   bash bench/scale_on_bare_host.sh OUT_DIR COPIES WORKERS...   (e.g. OUT 8 16 8)
 set -euo pipefail
-out=${1:?OUT_DIR}; copies=${2:-8}; shift 2 || true
-workers=("${@:-8 16}")
+out=${1:?OUT_DIR}; copies=${2:?COPIES}; shift 2
+workers=("${@:?the worker counts to run}")
 repo=$(cd "$(dirname "$0")/.." && pwd)
 site=/tmp/gen-site; apt=/tmp/gen-apertium; work=/tmp/gen-scale
 mkdir -p "$out" "$site" "$apt" "$work"
@@ -41,5 +41,5 @@ xz -dc "$repo/.dev/apertium.es.1.jsonl.xz" > "$work/apertium.es.1.jsonl"
     head -100 "$work/apertium.es.1.jsonl" > "$work/smoke.jsonl"
     python3 -m gen check "$work/smoke.jsonl" --out "$work/smoke" --force | tail -3
     python3 "$repo/bench/bench_scale.py" --dir "$work" --check-only --copies "$copies" \
-        --workers ${workers[*]} --no-scheduler
+        --workers "${workers[@]}" --no-scheduler
 } 2>&1 | tee "$out/scale.log"

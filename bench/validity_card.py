@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from dev_mtgeneval import DEV as MTGENEVAL  # noqa: E402
-from dev_mtgeneval import _pair, counts, measure  # noqa: E402
+from dev_mtgeneval import counts, line_of, measure  # noqa: E402
 from dev_ugb import MORE, dev_languages  # noqa: E402
 from dev_ugb import run as run_ugb  # noqa: E402
 
@@ -70,8 +70,8 @@ def mtgeneval_entry(lang: str, options: CheckOptions) -> dict:
         "data": f"MT-GenEval {source} contextual dev, original and flipped references",
         "lines": run["lines"],
         "checkable": run["checkable"],
-        "flip_changes_occupation": counts([r for r in results if _pair(r) in touched]),
-        "other_lines": counts([r for r in results if _pair(r) not in touched]),
+        "flip_changes_occupation": counts([r for r in results if line_of(r) in touched]),
+        "other_lines": counts([r for r in results if line_of(r) not in touched]),
     }
 
 

@@ -177,8 +177,7 @@ PREDICATE_ADJECTIVES = [
         "it",
         "Melnik graduated from Moscow State University , where she worked as a dentist .",
         "dentist",
-        "Melnik si è laureata presso l' Università di Mosca , dove ha poi lavorato come "
-        "dentista .",
+        "Melnik si è laureata presso l' Università di Mosca , dove ha poi lavorato come dentista .",
         "dentista",
         "female",
         "correct",
@@ -220,38 +219,61 @@ def test_an_adjective_after_be_names_a_person_of_no_gender_of_its_own(
 UNKNOWN_ADJECTIVES = [
     # an adjective the analyser lacks, guessed by its ending, agrees with the epicene noun:
     # after it ("Artista prolifica, Bewick ...") or between article and noun
-    ("it", "A prolific artist , Bewick paints in oil .", "artist",
-     "Artista prolifica , Bewick realizza dipinti a olio .", "Artista", "female", "correct"),
-    ("it", "It will mark the mild-mannered economist as a historic figure .", "economist",
-     "Segnerà il mansueto economista come figura storica .", "economista", "female", "wrong"),
-    # an ending in -or is an agent noun's, not an adjective's (superior has one form)
-    ("es", "The economist , a former director , spoke .", "economist",
-     "El economista , exdirector , habló .", "economista", "male", "correct"),
+    (
+        "it",
+        "A prolific artist , Bewick paints in oil .",
+        "artist",
+        "Artista prolifica , Bewick realizza dipinti a olio .",
+        "Artista",
+        "female",
+        "correct",
+    ),
+    (
+        "it",
+        "It will mark the mild-mannered economist as a historic figure .",
+        "economist",
+        "Segnerà il mansueto economista come figura storica .",
+        "economista",
+        "female",
+        "wrong",
+    ),
+    # an ending in -or is an agent noun's, not an adjective's (superior has one form): a
+    # noun beside the epicene noun, which does not agree with it
+    (
+        "es",
+        "Their economist , the bank's former advisor , spoke .",
+        "economist",
+        "Su economista exasesor del banco habló .",
+        "economista",
+        "female",
+        "inconclusive",
+    ),
 ]
-
-
-@pytest.mark.parametrize(
-    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
-    UNKNOWN_ADJECTIVES,
-)
-def test_an_adjective_the_analyser_lacks_agrees_by_its_ending(
-    taggers, lang, source, occupation, translation, linked, expected, outcome
-):
-    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
-    assert verdict.label == outcome, verdict.to_json()
 
 
 APPOSITIVES = [
     # a participle set off by commas right after the noun agrees with it
-    ("it", "Finally the box was opened and the assistant , still tied , was revealed .",
-     "assistant", "Alla fine la scatola viene aperta e l'assistente , ancora legata con le "
-     "corde , viene mostrata .", "assistente", "female", "correct"),
-    ("es", "Their assistant , tired of waiting , left .", "assistant",
-     "Su asistente , cansado de esperar , se fue .", "asistente", "female", "wrong"),
-    # after the comma a list of roles goes on: a noun, not an appositive
-    ("fr", "After the war , Buchheim worked as an artist , art collector and gallery owner .",
-     "artist", "Après la guerre , Buchheim a travaillé en tant qu' artiste , collectionneur "
-     "d' art et galeriste .", "artiste", "female", "wrong"),
+    (
+        "it",
+        "Finally the box was opened and the assistant , still tied , was revealed .",
+        "assistant",
+        "Alla fine la scatola viene aperta e l'assistente , ancora legata con le "
+        "corde , viene mostrata .",
+        "assistente",
+        "female",
+        "correct",
+    ),
+    (
+        "es",
+        "Their assistant , tired of waiting , left .",
+        "assistant",
+        "Su asistente , cansado de esperar , se fue .",
+        "asistente",
+        "female",
+        "wrong",
+    ),
+    # (after the comma a list of roles goes on, a noun, not an appositive: LISTED's
+    # Buchheim line, whose "collectionneur" must stay a coordinate role)
 ]
 
 
@@ -264,81 +286,123 @@ def test_an_appositive_participle_agrees_with_the_noun(
 ):
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()
-    if lang != "fr":
-        assert any(e.role == "phrase" and e.index > 0 for e in verdict.evidence[1:]), (
-            verdict.to_json()
-        )
+    assert any(e.role == "phrase" and e.index > 0 for e in verdict.evidence[1:]), verdict.to_json()
 
 
 COORDINATED_CLAUSES = [
     # the second of two coordinated clauses drops its subject, the first clause's: its
     # participle after "be" agrees with that person
-    ("it", "Mashburn has worked for ESPN as an analyst and launched ventures .", "analyst",
-     "Mashburn ha lavorato per ESPN come analista e si è imbarcato in numerose attività .",
-     "analista", "male", "correct"),
-    ("es", "Achaval retired from modeling and was hired by the magazine as a stylist .",
-     "stylist", "Achaval se retiró del modelaje y fue contratada por la revista como "
-     "estilista .", "estilista", "male", "wrong"),
+    (
+        "it",
+        "Mashburn has worked for ESPN as an analyst and launched ventures .",
+        "analyst",
+        "Mashburn ha lavorato per ESPN come analista e si è imbarcato in numerose attività .",
+        "analista",
+        "male",
+        "correct",
+    ),
+    (
+        "es",
+        "Achaval retired from modeling and was hired by the magazine as a stylist .",
+        "stylist",
+        "Achaval se retiró del modelaje y fue contratada por la revista como estilista .",
+        "estilista",
+        "male",
+        "wrong",
+    ),
     # a clause with a subject of its own after the conjunction: its participle is that
     # subject's
-    ("it", "The analyst called the patient and the patient came back .", "analyst",
-     "L' analista ha chiamato la paziente e la paziente è tornata .", "analista", "male",
-     "inconclusive"),
+    (
+        "it",
+        "The analyst called the patient and the patient came back .",
+        "analyst",
+        "L' analista ha chiamato la paziente e la paziente è tornata .",
+        "analista",
+        "male",
+        "inconclusive",
+    ),
 ]
-
-
-@pytest.mark.parametrize(
-    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
-    COORDINATED_CLAUSES,
-)
-def test_a_coordinated_clause_with_a_dropped_subject_is_the_first_clauses(
-    taggers, lang, source, occupation, translation, linked, expected, outcome
-):
-    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
-    assert verdict.label == outcome, verdict.to_json()
 
 
 RELATIVE_CLAUSES = [
     # a relative pronoun right after the noun stands for it: its clause's participle agrees
-    ("it", "The artist who was awarded the prize spoke .", "artist",
-     "L' artista che è stata premiata ha parlato .", "artista", "female", "correct"),
-    ("fr", "The artist , who became famous , spoke .", "artist",
-     "L' artiste , qui est devenue célèbre , a parlé .", "artiste", "male", "wrong"),
+    (
+        "it",
+        "The artist who was awarded the prize spoke .",
+        "artist",
+        "L' artista che è stata premiata ha parlato .",
+        "artista",
+        "female",
+        "correct",
+    ),
+    (
+        "fr",
+        "The artist , who became famous , spoke .",
+        "artist",
+        "L' artiste , qui est devenue célèbre , a parlé .",
+        "artiste",
+        "male",
+        "wrong",
+    ),
     # a subject of its own in the relative clause: its participle is not the noun's
-    ("it", "The analyst whom the doctor came to see waited .", "analyst",
-     "L' analista che la dottoressa è venuta a trovare aspettava .", "analista", "male",
-     "inconclusive"),
+    (
+        "it",
+        "The analyst whom the doctor came to see waited .",
+        "analyst",
+        "L' analista che la dottoressa è venuta a trovare aspettava .",
+        "analista",
+        "male",
+        "inconclusive",
+    ),
 ]
-
-
-@pytest.mark.parametrize(
-    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
-    RELATIVE_CLAUSES,
-)
-def test_a_relative_clause_predicate_is_the_nouns(
-    taggers, lang, source, occupation, translation, linked, expected, outcome
-):
-    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
-    assert verdict.label == outcome, verdict.to_json()
 
 
 LOANS_INSIDE_THE_PHRASE = [
     # an English word in Devanagari inside the noun's phrase: the words before it agree
-    ("hi", "Salonga is the first Filipino artist to sign with a label .", "artist",
-     "सालोंगा लेबल के साथ कॉन्ट्रैक्ट साइन करने वाली पहली फिलिपिनो कलाकार हैं ।", "कलाकार",
-     "female", "correct"),
+    (
+        "hi",
+        "Salonga is the first Filipino artist to sign with a label .",
+        "artist",
+        "सालोंगा लेबल के साथ कॉन्ट्रैक्ट साइन करने वाली पहली फिलिपिनो कलाकार हैं ।",
+        "कलाकार",
+        "female",
+        "correct",
+    ),
     # at the phrase's edge it is passed over for nothing: the noun alone marks no one
-    ("hi", "Salonga is a Filipino artist .", "artist", "सालोंगा फिलिपिनो कलाकार हैं ।",
-     "कलाकार", "female", "inconclusive"),
+    (
+        "hi",
+        "Salonga is a Filipino artist .",
+        "artist",
+        "सालोंगा फिलिपिनो कलाकार हैं ।",
+        "कलाकार",
+        "female",
+        "inconclusive",
+    ),
 ]
+
+
+#: The sentence shapes above whose test is the label alone, by the pattern they show.
+SHAPES = {
+    "unknown-adjective": UNKNOWN_ADJECTIVES,
+    "coordinated-clause": COORDINATED_CLAUSES,
+    "relative-clause": RELATIVE_CLAUSES,
+    "loan-inside-the-phrase": LOANS_INSIDE_THE_PHRASE,
+}
 
 
 @pytest.mark.parametrize(
     ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
-    LOANS_INSIDE_THE_PHRASE,
+    [
+        pytest.param(*case, id=f"{pattern}-{number}")
+        for pattern, cases in SHAPES.items()
+        for number, case in enumerate(cases)
+    ],
 )
-def test_an_unknown_loan_inside_the_phrase_is_passed_over(
+def test_the_persons_other_words_give_the_gender(
     taggers, lang, source, occupation, translation, linked, expected, outcome
 ):
+    """An adjective the analyser lacks, by its ending; a coordinated clause whose dropped
+    subject is the first clause's; a relative clause right after the noun; an unknown loan
+    inside the phrase, passed over."""
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()
