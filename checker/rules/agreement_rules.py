@@ -64,6 +64,8 @@ class AgreementRules:
     person_predicate: tuple[FeatureSet, ...]
     as_words: frozenset[tuple[str, ...]]
     appositive: frozenset[str]
+    qualifier_nouns: frozenset[str]
+    one_words: frozenset[str]
     relative_pronouns: frozenset[str]
     before_gap: frozenset[str]
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before

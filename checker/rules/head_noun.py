@@ -16,12 +16,24 @@ from dataclasses import replace
 
 from checker.backends.base import MALE, Alignment, Word
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.readings import carries, has_feats, inanimate, is_copula, is_of, reads_as
+from checker.rules.readings import (
+    carries,
+    gender_of,
+    has_feats,
+    inanimate,
+    is_copula,
+    is_of,
+    names_person,
+    reads_as,
+)
 
 #: The word class of an occupation: a common noun.
 COMMON_NOUN = frozenset({"NOUN"})
 #: The word class that opens a noun phrase.
 _DETERMINER = frozenset({"DET"})
+#: The word classes of "one" in "one of the nouns" (it "una dei redattori"; es "una" is
+#: also a form of the verb "unir").
+ONE = frozenset({"NUM", "PRON", "DET"})
 #: The word classes that stand for a person with no noun: adjectives and participles.
 SUBSTANTIVE = frozenset({"ADJ", "VERB"})
 
@@ -130,6 +142,58 @@ def owner(
     if not reads_as(words[i], rules.noun, rules.animate):
         return head
     return i if all(s < end for s, t in alignment if t == i) else head
+
+
+def qualified_noun(
+    words: Sequence[Word],
+    head: int,
+    alignment: Alignment,
+    rules: AgreementRules,
+    occupation: tuple[int, int],
+) -> int:
+    """The noun right before bare noun ``head``, which ``head`` qualifies where the
+    language puts a noun's qualifiers after it (agreement.toml ``qualifier_nouns``): the
+    person. Read where that noun translates the English noun the occupation qualifies (es
+    "profesora [asistente]" for "assistant professor", the compound turned round), or,
+    linked to nothing else, where ``head`` gives no gender of its own (es "directora
+    [general]"): a noun before a gendered one may itself be its qualifier (es "asistente
+    [entrenadora]", the English order kept; it "Un tempo [redattrice]", once an editor).
+    Only a common noun with a gender and no other word class ("era", a noun and a verb,
+    stays out) that may name a person; else ``head``."""
+    i = head - 1
+    if i < 0 or not is_of(words[head], rules.qualifier_nouns):
+        return head
+    before = words[i]
+    if not before.upos_set <= COMMON_NOUN or gender_of(before, COMMON_NOUN)[0] is None:
+        return head
+    if inanimate(before, rules) or not names_person(before, rules):
+        return head
+    start, end = occupation
+    links = {s for s, t in alignment if t == i}
+    if end in links:
+        return i
+    if links - set(range(start, end)):
+        return head
+    own = gender_of(words[head], own_classes(words[head], rules))[0]
+    return head if own is not None else i
+
+
+def partitive_one(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:
+    """The "one" of a partitive whose group noun ``head`` is, "one of the [nouns]"
+    (agreement.toml ``one_words``: it "una dei [redattori]", fr "une des rares
+    [artistes]"): right before one of the ``complement_words``, past the noun's
+    determiners and adjectives, with a gender of its own; else None."""
+    if not rules.one_words:
+        return None
+    i = head - 1
+    while i >= 0 and is_of(words[i], rules.before) and not is_of(words[i], rules.complement):
+        i -= 1
+    if i < 1 or not any(r.lemma.lower() in rules.complement_words for r in words[i].analyses):
+        return None
+    one = words[i - 1]
+    if not any(r.lemma.lower() in rules.one_words for r in one.analyses):
+        return None
+    return i - 1 if gender_of(one, ONE)[0] is not None else None
 
 
 def as_subject(words: Sequence[Word], head: int, rules: AgreementRules) -> Word:

@@ -23,6 +23,7 @@ from checker.rules.clause import (
 )
 from checker.rules.construct import is_possessor, possessor_person
 from checker.rules.head_noun import (
+    ONE,
     as_person,
     as_subject,
     determiner_gender,
@@ -31,6 +32,8 @@ from checker.rules.head_noun import (
     kept_note,
     own_classes,
     owner,
+    partitive_one,
+    qualified_noun,
 )
 from checker.rules.misaligned import person_beside, predicate_role, sole_unlinked_person
 from checker.rules.person import person_verdict
@@ -48,6 +51,8 @@ from checker.rules.verdict import (
     NO_ALIGNMENT,
     NO_GENDER,
     NOT_A_PERSON,
+    ONE_OF,
+    QUALIFIED,
     REALIGNED,
     THING_AS_PERSON,
     UNMARKED_GENDER,
@@ -154,8 +159,17 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     notes = (
         (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),) if head != inner else ()
     )
+    if (person := qualified_noun(words, head, alignment, rules, item.occupation)) != head:
+        why = f"{words[person].text}: read as the noun that {words[head].text} qualifies"
+        notes = (*notes, Evidence(person, words[person].text, QUALIFIED, None, (why,)))
+        head = person
+    if (one := partitive_one(words, head, rules)) is not None:
+        why = f"{words[one].text}: read as the one of the {words[head].text} meant, a group"
+        notes = (*notes, Evidence(one, words[one].text, ONE_OF, None, (why,)))
+        head = one
     subject = as_subject(words, head, rules)
-    own, own_readings = gender_of(as_person(subject, rules), own_classes(words[head], rules))
+    classes = ONE if one is not None else own_classes(words[head], rules)
+    own, own_readings = gender_of(as_person(subject, rules), classes)
     if own is not None and (why_not := genderless_note(words[head], rules)):
         own, own_readings = None, (*own_readings, why_not)
     if (given := determiner_gender(own, words, head, rules)) is not None:

@@ -31,6 +31,12 @@ REALIGNED = "realigned"
 #: The evidence role of the noun read in place of its aligned complement (agreement.toml
 #: ``complement``, ``bare_complement``: es "[profesor] de secundaria", ar "[مضيفة] طيران").
 COMPLEMENT_OF = "complement_of"
+#: The evidence role of the noun read in place of the aligned bare noun that qualifies it
+#: (agreement.toml ``qualifier_nouns``: es "[profesora] asistente").
+QUALIFIED = "qualified"
+#: The evidence role of the "one" read in place of the group noun of a partitive
+#: (agreement.toml ``one_words``: it "[una] dei redattori").
+ONE_OF = "one_of"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +49,9 @@ class Evidence:
     # "predicate_noun": hi/ur, the noun before the copula of the noun's clause (and its
     # words); "other_subject": a sentence predicate set aside, its subject being someone
     # else; "realigned": the word read in place of the aligned one, and why;
-    # "complement_of": the noun read in place of its aligned complement; "not_a_person":
+    # "complement_of": the noun read in place of its aligned complement; "qualified": the
+    # noun read in place of the aligned noun that qualifies it; "one_of": the "one" read
+    # in place of the group noun of "one of the nouns"; "not_a_person":
     # why a noun that names a thing decides nothing; "thing_as_person": a thing the
     # sentence says is a person, read by its own gender
     gender: str | None
