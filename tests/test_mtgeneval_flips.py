@@ -76,7 +76,7 @@ def _readings(verdict) -> str:
             "Professeure",
             "male",
             WRONG,
-            "feminine agent nouns in -eure, -euse, also capitalised",
+            "feminine agent nouns in -eure, also capitalised",
         ),
         (
             "fr",
