@@ -53,6 +53,39 @@ LISTED = [
         "wrong",
         ("collectionneur", "coordinate"),
     ),
+    # the roles joined past a comma and two words, or by an adverb and a repeated "as"
+    (
+        "es",
+        "Wightman could practice as a psychotherapist , not as a psychologist .",
+        "psychotherapist",
+        "Wightman podía practicar como psicoterapeuta , no como psicóloga .",
+        "psicoterapeuta",
+        "female",
+        "correct",
+        ("psicóloga", "coordinate"),
+    ),
+    (
+        "fr",
+        "Sigall first worked as a painter on celluloid , then as an inker until 1944 .",
+        "painter",
+        "Sigall a d'abord travaillé comme peintre sur celluloïd puis comme encreur jusqu'en "
+        "1944 .",
+        "peintre",
+        "female",
+        "wrong",
+        ("encreur", "coordinate"),
+    ),
+    # an infinitive that is also a noun (es "ser") is no role: the list after it is
+    (
+        "es",
+        "Mellin was known as a doctor , astrologer and musician , as well as a poet .",
+        "poet",
+        "Mellin tenía fama de ser médica , astróloga y música , así como poeta .",
+        "poeta",
+        "female",
+        "correct",
+        ("astróloga", "coordinate"),
+    ),
     # two people, each with a determiner, are not one person's roles
     (
         "es",

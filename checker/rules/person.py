@@ -38,6 +38,7 @@ _DETERMINERS = frozenset({"DET"})
 _NOUNS = frozenset({"NOUN"})
 _ADJECTIVES = frozenset({"ADJ"})
 _CONJUNCTIONS = frozenset({"CCONJ"})
+_INFINITIVE = (frozenset({("VerbForm", "Inf")}),)
 #: What may stand between a list's separator and its next role ("puis comme").
 _LINKS = frozenset({"ADV", "ADP", "SCONJ"})
 #: What a role in a list may hold after its noun: its adjectives and complements ("de
@@ -79,7 +80,7 @@ def listed_roles(words: Sequence[Word], head: int, rules: AgreementRules) -> lis
     chain = {position}
     for step in (-1, 1):
         k = position
-        while 0 <= k + step < len(items) and _joined(*sorted((k, k + step)), items, words):
+        while 0 <= k + step < len(items) and _joined(*sorted((k, k + step)), items, words, rules):
             k += step
             chain.add(k)
     return [items[k][0] for k in sorted(chain - {position})]
@@ -87,7 +88,7 @@ def listed_roles(words: Sequence[Word], head: int, rules: AgreementRules) -> lis
 
 def _items(words: Sequence[Word], rules: AgreementRules) -> list[tuple[int, int]]:
     """The bare nouns of the sentence that may name a person, each with the index after
-    its adjectives and complements."""
+    its adjectives and complements; not an infinitive that is also a noun (es "ser")."""
     items = []
     i = 0
     while i < len(words):
@@ -95,6 +96,7 @@ def _items(words: Sequence[Word], rules: AgreementRules) -> list[tuple[int, int]
         if (
             is_of(word, _NOUNS)
             and not (i > 0 and is_of(words[i - 1], _DETERMINERS))
+            and not has_feats(word, _INFINITIVE)
             and not inanimate(word, rules)
             and names_person(word, rules)
         ):
@@ -108,14 +110,19 @@ def _items(words: Sequence[Word], rules: AgreementRules) -> list[tuple[int, int]
     return items
 
 
-def _joined(k: int, n: int, items: list[tuple[int, int]], words: Sequence[Word]) -> bool:
-    """Whether item ``n`` follows item ``k`` across one separator and at most one adverb
-    or adposition."""
+def _joined(
+    k: int, n: int, items: list[tuple[int, int]], words: Sequence[Word], rules: AgreementRules
+) -> bool:
+    """Whether item ``n`` follows item ``k`` across one separator and at most two adverbs
+    or adpositions (es ", no como psicóloga"), or across an adverb and a repeated "as"
+    (``as_words``: fr "comme peintre sur celluloïd puis comme encreuse")."""
     (_, end), (noun, _) = items[k], items[n]
     gap = words[end:noun]
-    return (
-        1 <= len(gap) <= 2 and _separator(gap[0]) and all(is_of(word, _LINKS) for word in gap[1:])
-    )
+    if not 1 <= len(gap) <= 3 or not all(is_of(word, _LINKS) for word in gap[1:]):
+        return False
+    if _separator(gap[0]):
+        return True
+    return len(gap) >= 2 and is_of(gap[0], _LINKS) and (gap[-1].text.lower(),) in rules.as_words
 
 
 def _separator(word: Word) -> bool:
