@@ -75,6 +75,20 @@ LISTED = [
         "wrong",
         ("encreur", "coordinate"),
     ),
+    # a sentence-opening preposition that is also an adjective (es "Bajo", under) is no
+    # predicate of the person's
+    (
+        "es",
+        "Under unusual provisions of the law , Wightman could practice as a psychotherapist "
+        ", not as a psychologist .",
+        "psychotherapist",
+        "Bajo disposiciones inusuales de la ley , Wightman podía practicar como "
+        "psicoterapeuta , no como psicóloga .",
+        "psicoterapeuta",
+        "female",
+        "correct",
+        ("psicóloga", "coordinate"),
+    ),
     # an infinitive that is also a noun (es "ser") is no role: the list after it is
     (
         "es",

@@ -29,6 +29,9 @@ OTHER_SUBJECT = "other_subject"
 _NAME = frozenset({"PROPN", "X"})
 _PRONOUN = frozenset({"PRON"})
 _COORDINATOR = frozenset({"CCONJ"})
+#: A word that may be an adposition is none of the clause's predicates: es "Bajo
+#: disposiciones ..." (under; also "low", "I lower").
+_ADPOSITION = frozenset({"ADP"})
 
 
 def clause_predicates(
@@ -59,6 +62,7 @@ def clause_predicates(
         for i, word in enumerate(words)
         if i != head
         and is_of(word, rules.predicate)
+        and not is_of(word, _ADPOSITION)
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
         and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
