@@ -68,8 +68,7 @@ LISTED = [
         "fr",
         "Sigall first worked as a painter on celluloid , then as an inker until 1944 .",
         "painter",
-        "Sigall a d'abord travaillé comme peintre sur celluloïd puis comme encreur jusqu'en "
-        "1944 .",
+        "Sigall a d'abord travaillé comme peintre sur celluloïd puis comme encreur jusqu'en 1944 .",
         "peintre",
         "female",
         "wrong",
