@@ -5,7 +5,10 @@ occupation: a person, not a thing that shares its form; before a copula, its sub
 a common noun before other word classes. Its own gender may then be one that alone marks
 no one (``unmarked``), the masculine of a noun with a feminine form of its own, which
 only the person's predicates overrule (``counterparts``), or one its determiner
-corrects (``determiner_genders``: a homonym the analyser lacks). Data: agreement.toml.
+corrects (``determiner_genders``: a homonym the analyser lacks). The word read may also
+move off the aligned one: to the person noun a bare qualifier follows (``qualifier_nouns``:
+es "profesora [asistente]"), or to the "one" of "one of the nouns" (``one_words``). Data:
+agreement.toml.
 """
 
 from __future__ import annotations
