@@ -427,12 +427,82 @@ LOANS_INSIDE_THE_PHRASE = [
 ]
 
 
+AUXILIARIES = [
+    # after "have" a participle is masculine whoever the subject is: only "è diventata"
+    # speaks of the person, where the aligner slipped onto the sentence's first word
+    (
+        "it",
+        "After leaving the tour , Doolan became a golf instructor .",
+        "instructor",
+        "Dopo aver lasciato il circuito , Doolan è diventata istruttrice di golf .",
+        "Dopo",
+        "female",
+        "correct",
+    ),
+    (
+        "fr",
+        "After graduating , Leblanc became an artist .",
+        "artist",
+        "Après avoir obtenu son diplôme , Leblanc est devenue artiste .",
+        "artiste",
+        "female",
+        "correct",
+    ),
+    # the passive's other auxiliary, venire, agrees as essere does
+    (
+        "it",
+        "Pavey was appointed as a consultant .",
+        "consultant",
+        "Pavey venne nominata come consulente .",
+        "consulente",
+        "female",
+        "correct",
+    ),
+]
+
+
+FRONTED_ADJUNCTS = [
+    # a participle opening the sentence, its adjunct closed by a comma before the subject's
+    # name, agrees with that subject
+    (
+        "it",
+        "Promoted to captain , Malarkey led the battalion as commander .",
+        "commander",
+        "Promossa a capitano , Malarkey guidò il battaglione come comandante .",
+        "comandante",
+        "female",
+        "correct",
+    ),
+    (
+        "pt",
+        "Appointed as an assistant , McNair organised the training .",
+        "assistant",
+        "Nomeado como assistente , o McNair organizou a formação .",
+        "assistente",
+        "female",
+        "wrong",
+    ),
+    # a thing for subject: the participle is the book's, not the artist's
+    (
+        "it",
+        "Written with care , the artist 's book was a success .",
+        "artist",
+        "Scritto con cura , il libro dell' artista ebbe successo .",
+        "artista",
+        "female",
+        "inconclusive",
+    ),
+]
+
+
 #: The sentence shapes above whose test is the label alone, by the pattern they show.
 SHAPES = {
     "unknown-adjective": UNKNOWN_ADJECTIVES,
     "coordinated-clause": COORDINATED_CLAUSES,
     "relative-clause": RELATIVE_CLAUSES,
     "loan-inside-the-phrase": LOANS_INSIDE_THE_PHRASE,
+    "auxiliary": AUXILIARIES,
+    "fronted-adjunct": FRONTED_ADJUNCTS,
 }
 
 
@@ -449,6 +519,8 @@ def test_the_persons_other_words_give_the_gender(
 ):
     """An adjective the analyser lacks, by its ending; a coordinated clause whose dropped
     subject is the first clause's; a relative clause right after the noun; an unknown loan
-    inside the phrase, passed over."""
+    inside the phrase, passed over; a participle after an auxiliary that agrees (essere,
+    venire, not avere); a participle opening the sentence, whose subject is after the
+    comma."""
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()

@@ -32,6 +32,12 @@ _COORDINATOR = frozenset({"CCONJ"})
 #: A word that may be an adposition is none of the clause's predicates: es "Bajo
 #: disposiciones ..." (under; also "low", "I lower").
 _ADPOSITION = frozenset({"ADP"})
+#: An auxiliary that is none of ``clause_auxiliaries`` ("have": it "Dopo [aver] lasciato")
+#: ends the search for one: the participle after it does not agree with the subject.
+_AUXILIARY = frozenset({"AUX"})
+_ADVERB = frozenset({"ADV"})
+_DETERMINER = frozenset({"DET"})
+_VERBS = frozenset({"VERB", "AUX"})
 
 
 def clause_predicates(
@@ -65,7 +71,11 @@ def clause_predicates(
         and not is_of(word, _ADPOSITION)
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
-        and (not rules.clause_auxiliaries or _after_auxiliary(words, i, rules))
+        and (
+            not rules.clause_auxiliaries
+            or _after_auxiliary(words, i, rules)
+            or _fronted_adjunct(words, i)
+        )
     ]
     subjects = verb_subjects(words, rules) if found else []
     thing_is_subject = thing and head in subjects
@@ -87,20 +97,49 @@ def clause_predicates(
 def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
     """Whether word ``i`` follows one of the ``clause_auxiliaries`` (by lemma), past
     ``predicate_gap`` words, with a person's name or pronoun (or nothing) before: it "Rossi
-    è [poi] diventata" agrees with the person; "ha lavorato" does not (after avere the
-    participle is masculine whoever the subject is), nor pt "o trabalho foi instalado". A
+    è [poi] diventata" agrees with the person; "ha lavorato" and "Dopo aver lasciato" do not
+    (after avere the participle is masculine whoever the subject is), nor one with no
+    auxiliary before it, nor pt "o trabalho foi instalado". A
     coordinating conjunction right before opens a clause whose dropped subject is the first
     clause's: it "Mashburn ha lavorato … come analista e si è imbarcato", es "se retiró …
     y fue contratada"."""
     j = i - 1
     while j >= 0 and not agreeing_auxiliary(words[j], rules):
-        if not is_of(words[j], rules.predicate_gap):
+        if not is_of(words[j], rules.predicate_gap) or is_of(words[j], _AUXILIARY):
             return False
         j -= 1
+    if j < 0:
+        return False
     j -= 1
     while j >= 0 and (is_of(words[j], rules.predicate_gap) or _clitic(words[j])):
         j -= 1
     return j < 0 or _names_a_person(words[j]) or is_of(words[j], _COORDINATOR)
+
+
+def _fronted_adjunct(words: Sequence[Word], i: int) -> bool:
+    """Whether word ``i`` opens the sentence (past adverbs) and the adjunct it heads ends
+    at a comma before the main clause's subject, a person's name or pronoun (past an
+    article): such a participle or adjective agrees with that subject (it "Promosso a
+    capitano, Ravenstein venne assegnato", fr "Profondément intéressé par la musique,
+    Eulenburg", pt "Apontado como assistente, a McNair foi"). A finite verb before that
+    comma ends the adjunct: fr "Écrite ..., où chaque mot a sa place, ..., il s'agit"."""
+    if not all(is_of(word, _ADVERB) for word in words[:i]):
+        return False
+    for k in range(i + 1, len(words) - 1):
+        if _finite(words[k]):
+            return False
+        if words[k].text == ",":
+            subject = k + 2 if is_of(words[k + 1], _DETERMINER) else k + 1
+            if subject < len(words) and _names_a_person(words[subject]):
+                return True
+    return False
+
+
+def _finite(word: Word) -> bool:
+    """Whether ``word`` can only be a verb, and a finite one."""
+    return all(reading.upos in _VERBS for reading in word.analyses) and any(
+        reading.feats.get("VerbForm") == "Fin" for reading in word.analyses
+    )
 
 
 def agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
