@@ -203,6 +203,36 @@ AS_ROLES = [
         "correct",
         "engagée",
     ),
+    # an "as" the translation makes a copula clause ("when she was"), and back
+    (
+        "es",
+        "Gómez fell ill as a doctoral student .",
+        "student",
+        "Gómez enfermó cuando era doctoranda .",
+        "female",
+        "correct",
+        "doctoranda",
+    ),
+    # an adverb between the copula and its noun
+    (
+        "fr",
+        "Grote was also a scientific advisor for the company .",
+        "advisor",
+        "Grote fut également conseiller scientifique pour la société .",
+        "female",
+        "wrong",
+        "conseiller",
+    ),
+    # "as well as" is no role's "as": the one left introduces the occupation
+    (
+        "nl",
+        "Ashcroft , a poet as well as an artist , worked as a guest editor .",
+        "editor",
+        "Ashcroft , dichteres en kunstenares , werkte als gastredacteur .",
+        "female",
+        "wrong",
+        "gastredacteur",
+    ),
 ]
 
 

@@ -17,4 +17,7 @@ GENDERED_PRONOUNS = frozenset("he him his himself she her hers herself".split())
 #: English's "as", and the English verbs whose predicate noun names their subject
 #: (misaligned.py's predicate_role).
 AS_WORDS = frozenset({"as"})
-COPULAS = frozenset("is was became becomes become remained remains".split())
+COPULAS = frozenset("is was be been became becomes become remained remains".split())
+#: The words beside which "as" is part of a complex preposition or conjunction ("as well
+#: as", "such as", "as soon as", "as long as", "as if", "so as to"), not the "as" of a role.
+FIXED_AS_NEIGHBOURS = frozenset("well such soon long far much if though so yet".split())

@@ -12,7 +12,13 @@ from collections.abc import Sequence
 
 from checker.backends.base import Alignment, Word
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.english import ARTICLES, AS_WORDS, COPULAS, PREPOSITIONS
+from checker.rules.english import (
+    ARTICLES,
+    AS_WORDS,
+    COPULAS,
+    FIXED_AS_NEIGHBOURS,
+    PREPOSITIONS,
+)
 from checker.rules.head_noun import COMMON_NOUN
 from checker.rules.readings import every_reading_carries, inanimate, is_copula, is_of
 
@@ -27,8 +33,9 @@ _THING_GAP = frozenset({"ADP"})
 #: A verb the aligner slipped onto, the person a comma before it ("спросил продавца, [может]
 #: ли он"): only function words may stand between.
 _VERBS = frozenset({"VERB", "AUX"})
-#: What may stand between an as-word or a copula and the noun it introduces.
-_MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT"})
+#: What may stand between an as-word or a copula and the noun it introduces ("fut
+#: [également] conseiller").
+_MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT", "ADV"})
 _NOUN = frozenset({"NOUN"})
 #: How many words from the aligned word the person noun may stand.
 BESIDE = 2
@@ -120,30 +127,57 @@ def predicate_role(
     introducer = _introducer(source_tokens, occupation[0])
     if introducer is None:
         return None
-    kind = AS_WORDS if introducer in AS_WORDS else COPULAS
-    if sum(token.lower() in kind for token in source_tokens) != 1:
-        return None
-    if kind is AS_WORDS:
-        texts = [word.text.lower() for word in words]
-        starts = [
-            i + len(phrase)
-            for phrase in rules.as_words
-            for i in range(len(texts) - len(phrase) + 1)
-            if tuple(texts[i : i + len(phrase)]) == phrase
-        ]
+    lowered = [token.lower() for token in source_tokens]
+    if introducer in AS_WORDS:
+        if sum(_role_as(lowered, k) for k in range(len(lowered))) != 1:
+            return None
+        kinds = (_after_as_words(words, rules), _after_copulas(words, rules))
     else:
-        starts = [i + 1 for i, word in enumerate(words) if is_copula(word, rules)]
-    found = [noun for noun in (_noun_after(words, i, rules) for i in starts) if noun is not None]
-    return found[0] if len(found) == 1 else None
+        if sum(token in COPULAS for token in lowered) != 1:
+            return None
+        kinds = (_after_copulas(words, rules), _after_as_words(words, rules))
+    for starts in kinds:  # the English kind first; the other where the translation has none
+        found = [n for n in (_noun_after(words, i, rules) for i in starts) if n is not None]
+        if found:
+            return found[0] if len(found) == 1 else None
+    return None
+
+
+def _role_as(tokens: Sequence[str], k: int) -> bool:
+    """Whether ``tokens[k]`` (lower case) is an "as" that may introduce a role: not one of
+    "as well as", "such as", "as soon as" (english.FIXED_AS_NEIGHBOURS)."""
+    if tokens[k] not in AS_WORDS:
+        return False
+    neighbours = tokens[max(0, k - 1) : k] + tokens[k + 1 : k + 2]
+    return FIXED_AS_NEIGHBOURS.isdisjoint(neighbours)
+
+
+def _after_as_words(words: Sequence[Word], rules: AgreementRules) -> list[int]:
+    """Where the words after each of the translation's ``as_words`` phrases start."""
+    texts = [word.text.lower() for word in words]
+    return [
+        i + len(phrase)
+        for phrase in rules.as_words
+        for i in range(len(texts) - len(phrase) + 1)
+        if tuple(texts[i : i + len(phrase)]) == phrase
+    ]
+
+
+def _after_copulas(words: Sequence[Word], rules: AgreementRules) -> list[int]:
+    """Where the words after each of the translation's ``copulas`` start."""
+    return [i + 1 for i, word in enumerate(words) if is_copula(word, rules)]
 
 
 def _introducer(source_tokens: Sequence[str], start: int) -> str | None:
-    """The "as" or English copula before the occupation, past its article and up to two
-    modifiers ("as a successful [artist]", "became an assistant [coach]"); else None."""
-    before = [token.lower() for token in source_tokens[max(0, start - 4) : start]]
+    """The "as" or English copula before the occupation, past an adverb, its article and
+    up to two modifiers ("as a successful [artist]", "became an assistant [coach]", "was
+    also a scientific [advisor]"); else None."""
+    before = [token.lower() for token in source_tokens[max(0, start - 5) : start]]
     for k in range(len(before) - 1, -1, -1):
         if before[k] in AS_WORDS or before[k] in COPULAS:
             modifiers = before[k + 1 :]
+            if len(modifiers) > 1 and modifiers[1] in ARTICLES and modifiers[0].isalpha():
+                modifiers.pop(0)  # an adverb before the article
             if modifiers and modifiers[0] in ARTICLES:
                 modifiers.pop(0)
             fits = len(modifiers) <= 2 and all(token.isalpha() for token in modifiers)
