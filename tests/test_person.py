@@ -525,6 +525,30 @@ FRONTED_ADJUNCTS = [
 ]
 
 
+COORDINATED_ROLES = [
+    # bare roles joined by "en" name one person (Dutch too)
+    (
+        "nl",
+        "I did not know I would become a professional sailor and maritime lawyer .",
+        "sailor",
+        "Ik wist niet dat ik professioneel matroos en advocate in zeerecht zou worden .",
+        "matroos",
+        "female",
+        "correct",
+    ),
+    # a plural is a group, no role of the person: "with Cook and friends"
+    (
+        "nl",
+        "Glaspell worked with Cook and friends .",
+        "Cook",
+        "Glaspell werkte samen met Cook en vrienden .",
+        "Cook",
+        "female",
+        "inconclusive",
+    ),
+]
+
+
 #: The sentence shapes above whose test is the label alone, by the pattern they show.
 SHAPES = {
     "unknown-adjective": UNKNOWN_ADJECTIVES,
@@ -533,6 +557,7 @@ SHAPES = {
     "loan-inside-the-phrase": LOANS_INSIDE_THE_PHRASE,
     "auxiliary": AUXILIARIES,
     "fronted-adjunct": FRONTED_ADJUNCTS,
+    "coordinated-role": COORDINATED_ROLES,
 }
 
 
@@ -551,6 +576,6 @@ def test_the_persons_other_words_give_the_gender(
     subject is the first clause's; a relative clause right after the noun; an unknown loan
     inside the phrase, passed over; a participle after an auxiliary that agrees (essere,
     venire, not avere); a participle opening the sentence, whose subject is after the
-    comma."""
+    comma; a bare role coordinated with the noun, not a plural."""
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()

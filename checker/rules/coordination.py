@@ -27,8 +27,8 @@ def coordinated(
     """Bare nouns coordinated with a bare head name the same person: a predicate list of
     roles ("trabajó como dentista y entrenadora", "è economista e professoressa"), where a
     noun with a determiner would bring its own referent ("el médico y la enfermera"). Read
-    only for a head of open gender; each coordinated noun, the nearest on either side,
-    votes with its own gender."""
+    only for a head of open gender; each coordinated noun, the nearest on either side and
+    not a plural, votes with its own gender."""
     found = []
     # rightwards: the head's adjectives, the coordinator, the other noun's adjectives; and
     # leftwards: the coordinator, the other noun's adjectives (after it)
@@ -37,9 +37,21 @@ def coordinated(
         if not (0 <= i < len(words)) or not _coordinator(words[i], rules):
             continue
         j = skip(words, i + step, step, other_side)
-        if 0 <= j < len(words) and is_of(words[j], rules.noun) and bare(words, j, rules):
+        if (
+            0 <= j < len(words)
+            and is_of(words[j], rules.noun)
+            and bare(words, j, rules)
+            and not _plural(words[j], rules)
+        ):
             found.append((j, rules.noun, PHRASE))
     return found
+
+
+def _plural(word: Word, rules: AgreementRules) -> bool:
+    """Whether every noun reading of ``word`` is plural: a group ("met Cook en [vrienden]",
+    with friends), no role of one person."""
+    readings = [r for r in word.analyses if r.upos in rules.noun]
+    return bool(readings) and all(r.feats.get("Number") == "Plur" for r in readings)
 
 
 def _coordinator(word: Word, rules: AgreementRules) -> bool:
