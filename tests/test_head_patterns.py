@@ -1,7 +1,8 @@
 """The person read through the phrase around the aligned word (checker/rules/head_noun.py):
 a bare noun qualifying the person noun before it, the "one" of "one of the nouns", and the
 French feminine forms and adjectives the analyser lacks (checker/data/forms/fr.tsv,
-languages.toml). Sentence shapes from MT-GenEval's references; real offline analysers,
+languages.toml), and the Spanish common-gender nouns it lists as masculine
+(checker/data/forms/es.tsv). Sentence shapes from MT-GenEval's references; real offline analysers,
 alignments given by hand.
 """
 
@@ -80,13 +81,36 @@ QUALIFIED = [
         "correct",
         [],
     ),
-    # a noun before that is no person's ("Un tempo", once): the aligned noun's own gender
+    # the person noun translates another word of the English compound: its modifier
+    # ("teaching assistant") or a head further on ("assistant head coach")
+    (
+        "es",
+        "She worked as a teaching assistant .",
+        "assistant",
+        "Trabajó como profesora asistente .",
+        {"teaching": "profesora", "assistant": "asistente"},
+        "female",
+        "correct",
+        ["profesora"],
+    ),
+    (
+        "es",
+        "Gdowski served as their assistant head coach .",
+        "assistant",
+        "Gdowski ejerció como su entrenadora asistente .",
+        {"assistant": "asistente", "coach": "entrenadora"},
+        "female",
+        "correct",
+        ["entrenadora"],
+    ),
+    # a noun before that is no person's ("Un tempo", once), though the aligner linked it to
+    # the compound's modifier: it does not agree with the aligned noun, whose gender is read
     (
         "it",
         "Once an education editor at Newsweek , Hancock is active .",
         "editor",
         "Un tempo redattrice di Newsweek , Hancock è attiva .",
-        {"editor": "redattrice"},
+        {"education": "tempo", "editor": "redattrice"},
         "female",
         "correct",
         [],
@@ -155,4 +179,24 @@ def test_french_forms_the_analyser_lacks(taggers, translation, linked, expected,
     source = {"orchestre": "conductor", "bord": "attendant", "Athlète": "athlete"}[linked]
     sentence = f"A good {source} played ."
     verdict = _label(taggers, "fr", sentence, source, translation, {source: linked}, expected)
+    assert verdict.label == outcome, verdict.to_json()
+
+
+SPANISH_FORMS = [
+    # common gender (RAE, Diccionario panhispánico de dudas), though Apertium lists only the
+    # masculine: the noun alone says nothing, its article does
+    ("Alito fue asistente de los jueces .", "male", "inconclusive"),
+    ("Fue la asistente de Dejiko .", "female", "correct"),
+    ("Fue nombrado teniente del ejército .", "female", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("translation", "expected", "outcome"), SPANISH_FORMS)
+def test_spanish_common_gender_nouns_the_analyser_lists_as_masculine(
+    taggers, translation, expected, outcome
+):
+    linked = "teniente" if "teniente" in translation else "asistente"
+    source = {"asistente": "assistant", "teniente": "lieutenant"}[linked]
+    sentence = f"She was a good {source} ."
+    verdict = _label(taggers, "es", sentence, source, translation, {source: linked}, expected)
     assert verdict.label == outcome, verdict.to_json()

@@ -159,7 +159,7 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     notes = (
         (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),) if head != inner else ()
     )
-    if (person := qualified_noun(words, head, alignment, rules, item.occupation)) != head:
+    if (person := qualified_noun(words, head, *context, item.source_tokens)) != head:
         why = f"{words[person].text}: read as the noun that {words[head].text} qualifies"
         notes = (*notes, Evidence(person, words[person].text, QUALIFIED, None, (why,)))
         head = person
