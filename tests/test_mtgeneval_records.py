@@ -56,6 +56,10 @@ def test_expected_gender_from_context(words, context, gender, reason):
         # the one in predicate position names the subject, not someone mentioned
         ("The judge said that Smith was a nurse.", ["judge", "nurse"], "nurse"),
         ("His mother and his wife stayed home.", [], None),
+        # a singular person noun opening the sentence with no determiner is a name, unless
+        # it is a title before one
+        ("Cook served as the director of the series.", ["director"], "director"),
+        ("Nurse Ratched was cruel.", ["Nurse"], "Nurse"),
         ("The car broke down.", [], None),
     ],
 )

@@ -163,7 +163,11 @@ def find_occupations(
         else:
             spans.append((start, end, plural))
         start = end
-    spans = [(begin, _head_end(tokens, begin, end), plural) for begin, end, plural in spans]
+    spans = [
+        (begin, _head_end(tokens, begin, end), plural)
+        for begin, end, plural in spans
+        if plural or not _proper_name(tokens, begin, end)
+    ]
     return [
         {
             "text": " ".join(tokens[begin:end]),
@@ -176,6 +180,17 @@ def find_occupations(
         }
         for begin, end, plural in spans
     ]
+
+
+def _proper_name(tokens: list[str], begin: int, end: int) -> bool:
+    """Whether the capitalised singular person word ``tokens[begin:end]`` opens the sentence
+    as a name ("[Cook] served as director", "[Nurse] also won the award"): an English
+    singular count noun needs a determiner, unless it is a title before a name or its
+    complement ("Nurse Ratched said", "Secretary of State Rusk")."""
+    if begin != 0 or not all(token[:1].isupper() for token in tokens[begin:end]):
+        return False
+    after = tokens[end] if end < len(tokens) else ""
+    return not (after[:1].isupper() or after.lower() in _POSTMODIFIER_PREPOSITIONS | {"'s"})
 
 
 def _head_end(tokens: list[str], begin: int, end: int) -> int:
