@@ -234,3 +234,67 @@ def test_a_compound_noun_for_one_english_word_is_read_at_its_head(
     assert [e.text for e in verdict.evidence if e.role == "complement_of"] == (
         [head] if head else []
     )
+
+
+@pytest.mark.parametrize(
+    ("noun", "person"),
+    [
+        # a motion pair: the masculine whose feminine in -in german-nouns lists, the feminine
+        # (with the umlaut: Ärztin, Arzt), and a compound on either
+        ("Lehrer", True),
+        ("Ärztin", True),
+        ("Verkehrsministerin", True),
+        ("Co-Trainer", True),
+        # no pair: "Termin" ends in -in but is masculine; "Mitglied" names anyone
+        ("Termin", False),
+        ("Medizin", False),
+        ("Mitglied", False),
+    ],
+)
+def test_german_nouns_of_a_motion_pair_are_marked_as_persons(taggers, noun, person):
+    (word,) = taggers("de").tag([noun])[0].words
+    assert word.analyses
+    assert all((r.feats.get("Animacy") == "Anim") == person for r in word.analyses)
+
+
+UNLINKED_PERSONS = [
+    # the aligner slipped onto "als": the sentence's one person noun linked to nothing
+    (
+        "The terms meant that McVeigh could not continue assistant coaching .",
+        "assistant",
+        "Die Dauer bedeutete , dass er nicht weiter als Co-Trainer arbeiten konnte .",
+        "als",
+        "male",
+        "correct",
+    ),
+    # ... past a plural one, a group, not the person
+    (
+        "The recruit earned a good label from observers .",
+        "recruit",
+        "Die Lehrerin erhielt von Beratern ein gutes Urteil .",
+        "von",
+        "female",
+        "correct",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "occupation", "translation", "linked", "expected", "outcome"), UNLINKED_PERSONS
+)
+def test_german_reads_the_one_unlinked_person_noun(
+    taggers, source, occupation, translation, linked, expected, outcome
+):
+    sentence = taggers("de").tag([translation])[0]
+    tokens = source.split()
+    at = tokens.index(occupation)
+    links = {(at, sentence.tokens.index(linked))}
+    verdict = label(
+        expected_gender=expected,
+        source_tokens=tokens,
+        occupation=(at, at + 1),
+        sentence=sentence,
+        alignment=frozenset(links),
+        rules=agreement_rules("de"),
+    )
+    assert verdict.label == outcome, verdict.to_json()

@@ -7,7 +7,9 @@ checker/languages.toml). German past tenses do not
 agree in gender, so articles and adjectives are what agreement is read from.
 
 Nouns the dictionary lacks are read through their last element: a compound takes the gender
-of its head ("Softwareentwickler" → "Entwickler").
+of its head ("Softwareentwickler" → "Entwickler"). The nouns of a motion pair (Lehrer,
+Lehrerin) are marked as persons (Animacy=Anim), for the rules that look for the person noun
+the aligner missed.
 """
 
 from __future__ import annotations
@@ -213,7 +215,8 @@ class GermanAnalyser:
         if not word[:1].isupper():
             return ()
         if word in self.nouns:
-            return _noun_analyses(word, self._person_first(word), "german-nouns")
+            found = _noun_analyses(word, self._person_first(word), "german-nouns")
+            return self._persons_marked(found, word)
         for start in range(1, len(word) - MIN_COMPOUND_HEAD + 1):
             head = word[start].upper() + word[start + 1 :]
             if head in self.nouns and self._modifier(word[:start], head):
@@ -221,8 +224,38 @@ class GermanAnalyser:
                 found = [
                     (prefix + head.lower(), reading) for _, reading in self._person_first(head)
                 ]
-                return _noun_analyses(word, found, f"german-nouns, compound head {head}")
+                analyses = _noun_analyses(word, found, f"german-nouns, compound head {head}")
+                return self._persons_marked(analyses, head)
         return ()
+
+    def _persons_marked(self, analyses: tuple[Analysis, ...], form: str) -> tuple[Analysis, ...]:
+        """``analyses`` of the listed noun ``form``, marked Animacy=Anim where its lemma
+        names a person by its motion pair: a masculine whose feminine in -in is listed
+        (Lehrer, Koch), or such a feminine (Lehrerin, Ärztin). A noun with no such pair
+        (Mitglied, Tisch) is left unmarked: it may name anyone or anything."""
+        lemmas = {lemma for lemma, _ in self.nouns[form]}
+        if not any(self._motion_pair(lemma) for lemma in lemmas):
+            return analyses
+        return tuple(replace(a, feats={**a.feats, "Animacy": "Anim"}) for a in analyses)
+
+    def _motion_pair(self, lemma: str) -> bool:
+        """Whether ``lemma`` is one of a listed masculine and its feminine in -in."""
+        genders = {reading.gender for _, reading in self.nouns.get(lemma, ())}
+        if "m" in genders:
+            return self._has_feminine(lemma)
+        suffix = self.table.motion_suffix
+        if "f" not in genders or not lemma.endswith(suffix) or len(lemma) <= len(suffix) + 2:
+            return False
+        base = lemma[: -len(suffix)]
+        bases = [base] + [
+            base[:at] + vowel + base[at + len(umlaut) :]
+            for vowel, umlaut in self.table.umlauts.items()
+            if (at := base.rfind(umlaut)) >= 0
+        ]
+        return any(
+            any(reading.gender == "m" for _, reading in self.nouns.get(masculine, ()))
+            for masculine in bases
+        )
 
     def _modifier(self, prefix: str, head: str) -> bool:
         """Whether ``prefix`` may be the first part of a compound on ``head`` (see

@@ -101,14 +101,24 @@ def sole_unlinked_person(
     words: Sequence[Word], alignment: Alignment, rules: AgreementRules
 ) -> list[int]:
     """When the aligner linked the occupation to nothing: the translation's one noun that
-    names a person (every noun reading has an ``animate`` feature set) and is linked to no
-    other source word, if there is exactly one (ru "работать [дирижером] хоров"); else
-    nothing. Only where the analyser marks animacy."""
+    names a person (every noun reading has an ``animate`` feature set), not a group (every
+    reading plural: de "von [Beratern]"), and is linked to no other source word, if there
+    is exactly one (ru "работать [дирижером] хоров"); else nothing. Only where the
+    analyser marks animacy."""
     if not rules.animate:
         return []
     linked = {t for _, t in alignment}
-    found = [i for i, word in enumerate(words) if i not in linked and _person(word, rules)]
+    found = [
+        i
+        for i, word in enumerate(words)
+        if i not in linked and _person(word, rules) and not _group(word)
+    ]
     return found if len(found) == 1 else []
+
+
+def _group(word: Word) -> bool:
+    """Whether every reading of ``word`` is plural."""
+    return bool(word.analyses) and all(r.feats.get("Number") == "Plur" for r in word.analyses)
 
 
 def predicate_role(
