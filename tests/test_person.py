@@ -549,6 +549,31 @@ COORDINATED_ROLES = [
 ]
 
 
+PHRASE_EDGES = [
+    # an article opens the noun's phrase: the adverbial before it ("al contempo", a
+    # contraction of "a il") is another phrase
+    (
+        "it",
+        "Murasaki is the quintessential representative of a society .",
+        "representative",
+        "Murasaki è al contempo la massima esponente di una società .",
+        "esponente",
+        "female",
+        "correct",
+    ),
+    # hi "एक" may be a numeral: the genitive "की" before it still agrees with the noun
+    (
+        "hi",
+        "She is a designer of bookplates .",
+        "designer",
+        "वह बुकप्लेटों की एक डिज़ाइनर हैं ।",
+        "डिज़ाइनर",
+        "female",
+        "correct",
+    ),
+]
+
+
 #: The sentence shapes above whose test is the label alone, by the pattern they show.
 SHAPES = {
     "unknown-adjective": UNKNOWN_ADJECTIVES,
@@ -558,6 +583,7 @@ SHAPES = {
     "auxiliary": AUXILIARIES,
     "fronted-adjunct": FRONTED_ADJUNCTS,
     "coordinated-role": COORDINATED_ROLES,
+    "phrase-edge": PHRASE_EDGES,
 }
 
 
@@ -576,6 +602,7 @@ def test_the_persons_other_words_give_the_gender(
     subject is the first clause's; a relative clause right after the noun; an unknown loan
     inside the phrase, passed over; a participle after an auxiliary that agrees (essere,
     venire, not avere); a participle opening the sentence, whose subject is after the
-    comma; a bare role coordinated with the noun, not a plural."""
+    comma; a bare role coordinated with the noun, not a plural; the words before an
+    article, outside the noun's phrase."""
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()

@@ -41,6 +41,10 @@ from checker.rules.readings import has_feats as _has_feats
 
 _NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
+#: A word that is only a determiner or a pronoun (an article: it "la", fr "le") opens its
+#: noun phrase; one that may be a numeral (hi "एक", after the genitive "की" that agrees
+#: with the noun) need not.
+_OPENERS = frozenset({"DET", "PRON"})
 _ADVERB = frozenset({"ADV"})
 _ADPOSITION = frozenset({"ADP"})
 
@@ -168,10 +172,14 @@ def bound_words(
         return dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
     i = head - 1
+    opened = False  # an article opens the phrase: only determiners stand before it
     while i >= 0:
+        if opened and not is_of(words[i], _DETERMINER):
+            break  # it "al contempo [la] massima esponente": "contempo" is another phrase's
         if is_of(words[i], rules.before) and not only_predicate(words[i], rules):
             # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
             det = is_of(words[i], _DETERMINER)
+            opened = opened or words[i].upos_set <= _OPENERS
             bound.append((i, _DETERMINER if det else rules.before & rules.agreeing, PHRASE))
         # past an unknown word inside the phrase, not at its edge (hi "की [पोर्ट्रेट] पेंटर")
         elif not (
