@@ -247,6 +247,44 @@ def test_the_noun_of_the_as_phrase_or_copula_is_read_where_the_aligner_links_not
     assert word in {e.text for e in verdict.evidence}, verdict.to_json()
 
 
+COPULA_SUBJECTS = [
+    # the English occupation is the copula's subject; the translation opens with the copula
+    # (its subject fused, fr "C'est", or dropped, es "Es"), to which the aligner linked it
+    # or nothing: the predicate noun names the person
+    (
+        "fr",
+        "The janitor is his muscular brother .",
+        "janitor",
+        "C’est son frère musculaire .",
+        "C’est",
+        "male",
+        "correct",
+    ),
+    ("es", "The janitor is her brother .", "janitor", "Es su hermano .", None, "female", "wrong"),
+    # a subject noun before the copula is read itself, not passed over
+    (
+        "fr",
+        "The janitor is his brother .",
+        "janitor",
+        "La concierge est son frère .",
+        None,
+        "male",
+        "inconclusive",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
+    COPULA_SUBJECTS,
+)
+def test_the_predicate_noun_names_a_subject_the_translation_drops(
+    taggers, lang, source, occupation, translation, linked, expected, outcome
+):
+    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
+    assert verdict.label == outcome, verdict.to_json()
+
+
 PREDICATE_ADJECTIVES = [
     # an epicene occupation: the adjective after "be" is the person's
     (

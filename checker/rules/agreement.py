@@ -258,7 +258,7 @@ def bound_words(
     # names, after a copula: cs "Recepční [je] její bratr" (agreement.toml `copulas`), past
     # its complement in the possessor's case (ru "Глава компании – ее брат"); a noun's
     # gender is its noun readings' (ru "Кухарь" is also an imperative)
-    k = _predicate_noun(words, phrase_end, rules)
+    k = predicate_noun(words, phrase_end, rules)
     own = rules.noun if is_of(words[head], rules.noun) else words[head].upos_set
     if (
         k is not None
@@ -309,14 +309,14 @@ def identified_person(words: Sequence[Word], head: int, rules: AgreementRules) -
     любящим [братом]"; None where there is none."""
     if not can_be_subject(words[head], rules):
         return None
-    k = _predicate_noun(words, skip(words, head + 1, 1, rules.after), rules)
+    k = predicate_noun(words, skip(words, head + 1, 1, rules.after), rules)
     if k is None or not names_person(words[k], rules):
         return None
     case = can_be_subject(words[k], rules) or _has_feats(words[k], rules.copula_case)
     return k if case else None  # "является ее [братом]"
 
 
-def _predicate_noun(words: Sequence[Word], start: int, rules: AgreementRules) -> int | None:
+def predicate_noun(words: Sequence[Word], start: int, rules: AgreementRules) -> int | None:
     """Where the predicate noun stands after a copula at ``start`` (past the subject's
     complement in the possessor's case): past ``copula_gap`` words, and past a word read as
     a noun only by its ending (an adjective the analysers lack) before a noun (nl "haar

@@ -35,7 +35,7 @@ from checker.rules.head_noun import (
     partitive_one,
     qualified_noun,
 )
-from checker.rules.misaligned import person_beside, predicate_role, sole_unlinked_person
+from checker.rules.misaligned import NO_WORD, misaligned_person, sole_unlinked_person
 from checker.rules.person import person_verdict
 from checker.rules.readings import (
     agrees_with_possessor,
@@ -64,11 +64,10 @@ from checker.rules.verdict import (
 )
 from common.fields import CORRECT, INCONCLUSIVE, WRONG
 
-#: The reasons for which no word of the occupation's read: another word is looked for
-#: (misaligned.predicate_role), and the person's other words (checker/rules/person.py), which
-#: an unmarked gender also leaves to decide; not for a thing, which is no person.
-_NO_WORD = frozenset({NO_ALIGNMENT, NO_GENDER, UNTRANSLATED})
-_PERSON_READ = _NO_WORD | {UNMARKED_GENDER}
+#: The reasons for which the person's other words are read (checker/rules/person.py):
+#: no word of the occupation's read (misaligned.NO_WORD), or an unmarked gender; not for a
+#: thing, which is no person.
+_PERSON_READ = NO_WORD | {UNMARKED_GENDER}
 #: The words that do not overrule a masculine with a feminine counterpart: they agree
 #: with the noun's form, or name someone it is said to be ("kept", agreement.toml).
 _FORM_ONLY = frozenset({PHRASE, PREDICATE_NOUN})
@@ -282,31 +281,20 @@ def _realigned(
     """When the aligned words gave no gender: the verdict of the one word elsewhere in the
     sentence that translates the occupation, if there is exactly one and it
     decides, with an evidence line that names it and why; else ``verdict``. Where no such
-    word is found and the aligned words gave no gender or named a thing, the person noun
-    beside them (:func:`~checker.rules.misaligned.person_beside`); where agreement.toml's
-    ``unlinked_person`` names the reason, the translation's one person noun linked to no
-    source word."""
+    word is found, the person noun the aligner slipped off
+    (:func:`~checker.rules.misaligned.misaligned_person`)."""
     said = {item.words[j].text.lower() for j in aligned}  # the same word again: another mention
     others = [i for i in plausible if item.words[i].text.lower() not in said]
     start, end = item.occupation
     occupation = " ".join(item.source_tokens[start:end])
     why = f"a dictionary translation of {occupation!r} (the aligner's dictionaries)"
-    if len(others) != 1 and verdict.reason in (NO_GENDER, NOT_A_PERSON):
-        beside = person_beside(
-            item.words, item.alignment, item.rules, item.source_tokens, item.occupation, aligned
-        )
-        if beside is not None:
-            others = [beside]
-            why = "the person noun beside it, linked to no other source word"
-    if len(others) != 1 and verdict.reason in _NO_WORD:
-        role = predicate_role(item.words, item.rules, item.source_tokens, item.occupation)
-        if role is not None and role not in aligned:
-            others = [role]
-            why = "the noun of the translation's 'as' phrase or copula, as in the English"
-    if len(others) != 1 and aligned and verdict.reason in item.rules.unlinked_person:
-        # agreement.toml `unlinked_person`: the aligner slipped onto another word
-        others = sole_unlinked_person(item.words, item.alignment, item.rules)
-        why = "the sentence's one person noun linked to no source word"
+    if len(others) != 1:
+        found = misaligned_person(
+            item.words, item.alignment, item.rules, item.source_tokens, item.occupation,
+            aligned, verdict.reason,
+        )  # fmt: skip
+        if found is not None:
+            others, why = [found[0]], found[1]
     if len(others) > 1:
         return _every_mention(item, others, aligned, occupation, verdict)
     if len(others) != 1:

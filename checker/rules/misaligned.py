@@ -1,9 +1,11 @@
 """Where the aligner slipped off the occupation: the person noun to read instead.
 
-The first two need an analyser that marks persons (agreement.toml `animate`): the aligner
-linked the occupation to nothing, or only to a comma, a preposition, a verb or a thing
-beside it. The third reads the noun the translation's "as" phrase or copula names where the English
-occupation stands in one ("worked as a [police officer]", "became a [teacher]").
+Two need an analyser that marks persons (agreement.toml `animate`): the aligner linked the
+occupation to nothing, or only to a comma, a preposition, a verb or a thing beside it. Two
+read the English sentence: the noun the translation's "as" phrase or copula names where the
+English occupation stands in one ("worked as a [police officer]", "became a [teacher]"),
+and the predicate noun of a copula the occupation, its subject, was linked to ("The janitor
+is his brother" → fr "[C'est] son frère"). :func:`misaligned_person` tries them in turn.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from checker.backends.base import Alignment, Word
+from checker.rules.agreement import predicate_noun
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.english import (
     ARTICLES,
@@ -21,6 +24,7 @@ from checker.rules.english import (
 )
 from checker.rules.head_noun import COMMON_NOUN
 from checker.rules.readings import every_reading_carries, inanimate, is_copula, is_of
+from checker.rules.verdict import NO_ALIGNMENT, NO_GENDER, NOT_A_PERSON, UNTRANSLATED
 
 #: Word classes the aligner slips onto beside a noun: punctuation, adpositions, conjunctions
 #: and particles (ru "Редактор позвонил строителю[,] потому что", "поймал разработчика [на]").
@@ -37,8 +41,52 @@ _VERBS = frozenset({"VERB", "AUX"})
 #: [également] conseiller").
 _MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT", "ADV"})
 _NOUN = frozenset({"NOUN"})
+#: What may open a sentence before its copula when it has no subject noun: a pronoun
+#: ("Ella es"), an adverb, a conjunction, punctuation.
+_NO_SUBJECT = frozenset({"PRON", "ADV", "CCONJ", "SCONJ", "PUNCT", "INTJ"})
 #: How many words from the aligned word the person noun may stand.
 BESIDE = 2
+
+
+#: The reasons for which no word of the occupation's was read: the noun of a copula or an
+#: "as" phrase is looked for.
+NO_WORD = frozenset({NO_ALIGNMENT, NO_GENDER, UNTRANSLATED})
+
+
+def misaligned_person(
+    words: Sequence[Word],
+    alignment: Alignment,
+    rules: AgreementRules,
+    source_tokens: Sequence[str],
+    occupation: tuple[int, int],
+    aligned: list[int],
+    reason: str | None,
+) -> tuple[int, str] | None:
+    """The person noun to read where the aligned words gave no gender for ``reason`` and
+    no dictionary translation stands elsewhere, and why, from the first of: the person noun
+    beside a thing or function word (:func:`person_beside`); the predicate noun of the
+    copula the occupation was linked to (:func:`copula_subject`); the noun of the "as"
+    phrase or copula the English occupation stands in (:func:`predicate_role`); where
+    agreement.toml's ``unlinked_person`` names the reason, the sentence's one person noun
+    linked to no source word (:func:`sole_unlinked_person`). None where none is found."""
+    context = (source_tokens, occupation)
+    if reason in (NO_GENDER, NOT_A_PERSON):
+        beside = person_beside(words, alignment, rules, *context, aligned)
+        if beside is not None:
+            return beside, "the person noun beside it, linked to no other source word"
+    if reason in NO_WORD:
+        subject = copula_subject(words, aligned, rules, *context)
+        if subject is not None:
+            return subject, "the predicate noun of the copula, the occupation its English subject"
+        role = predicate_role(words, rules, *context)
+        if role is not None and role not in aligned:
+            return role, "the noun of the translation's 'as' phrase or copula, as in the English"
+    if aligned and reason in rules.unlinked_person:
+        # agreement.toml `unlinked_person`: the aligner slipped onto another word
+        found = sole_unlinked_person(words, alignment, rules)
+        if len(found) == 1:
+            return found[0], "the sentence's one person noun linked to no source word"
+    return None
 
 
 def person_beside(
@@ -119,6 +167,28 @@ def sole_unlinked_person(
 def _group(word: Word) -> bool:
     """Whether every reading of ``word`` is plural."""
     return bool(word.analyses) and all(r.feats.get("Number") == "Plur" for r in word.analyses)
+
+
+def copula_subject(
+    words: Sequence[Word],
+    aligned: Sequence[int],
+    rules: AgreementRules,
+    source_tokens: Sequence[str],
+    occupation: tuple[int, int],
+) -> int | None:
+    """Where the English occupation is the subject of a copula ("The janitor [is] his
+    brother") and the translation opens with its copula, the subject dropped or fused with
+    it (es "Es su hermano", fr "C'est son frère"), the aligner linking the occupation to
+    that copula or to nothing: the predicate noun after it, which names the same person;
+    else None. A noun before the copula is the subject, to be read itself."""
+    end = occupation[1]
+    if end >= len(source_tokens) or source_tokens[end].lower() not in COPULAS:
+        return None
+    first = next((i for i, word in enumerate(words) if not word.upos_set <= _NO_SUBJECT), None)
+    if first is None or not is_copula(words[first], rules) or set(aligned) - {first}:
+        return None
+    k = predicate_noun(words, first, rules)
+    return k if k is not None and is_of(words[k], rules.noun) else None
 
 
 def predicate_role(
