@@ -516,6 +516,16 @@ AUXILIARIES = [
         "female",
         "correct",
     ),
+    # a relative adverb opens a clause whose dropped subject is the sentence's person
+    (
+        "it",
+        "Pavey started a career in Eastbourne as an assistant .",
+        "assistant",
+        "Pavey iniziò la carriera a Eastbourne , dove è stata assistente .",
+        "assistente",
+        "female",
+        "correct",
+    ),
     # the passive's other auxiliary, venire, agrees as essere does
     (
         "it",

@@ -67,6 +67,7 @@ class AgreementRules:
     qualifier_nouns: frozenset[str]
     one_words: frozenset[str]
     relative_pronouns: frozenset[str]
+    relative_adverbs: frozenset[str]
     before_gap: frozenset[str]
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
 

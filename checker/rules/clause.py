@@ -102,7 +102,7 @@ def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bo
     auxiliary before it, nor pt "o trabalho foi instalado". A
     coordinating conjunction right before opens a clause whose dropped subject is the first
     clause's: it "Mashburn ha lavorato … come analista e si è imbarcato", es "se retiró …
-    y fue contratada"."""
+    y fue contratada"; so does a relative adverb (``relative_adverbs``: it "dove è stata")."""
     j = i - 1
     while j >= 0 and not agreeing_auxiliary(words[j], rules):
         if not is_of(words[j], rules.predicate_gap) or is_of(words[j], _AUXILIARY):
@@ -111,9 +111,18 @@ def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bo
     if j < 0:
         return False
     j -= 1
-    while j >= 0 and (is_of(words[j], rules.predicate_gap) or _clitic(words[j])):
+    while (
+        j >= 0
+        and (is_of(words[j], rules.predicate_gap) or _clitic(words[j]))
+        and words[j].text.lower() not in rules.relative_adverbs
+    ):
         j -= 1
-    return j < 0 or _names_a_person(words[j]) or is_of(words[j], _COORDINATOR)
+    return (
+        j < 0
+        or _names_a_person(words[j])
+        or is_of(words[j], _COORDINATOR)
+        or words[j].text.lower() in rules.relative_adverbs
+    )
 
 
 def _fronted_adjunct(words: Sequence[Word], i: int) -> bool:
