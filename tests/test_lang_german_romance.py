@@ -69,6 +69,9 @@ CASES = [
     # determiner it is, while "come" (also a relative pronoun) stays out of the phrase
     ("it", "Quella receptionista è il suo fratello logico.", "receptionista", "male", "wrong"),
     ("it", "Unità addestramento operativa come istruttore.", "istruttore", "male", "correct"),
+    # ... and so "ciascuna", "nessuna" (each, no) before a noun
+    ("it", "Ciascuna atleta percorreva un giro.", "atleta", "female", "correct"),
+    ("it", "Nessuna atleta ha vinto.", "atleta", "male", "wrong"),
     # "son" stands before feminine nouns that begin with a vowel: it decides nothing
     ("fr", "Son infirmière est son frère.", "infirmière", "male", "wrong"),
 ]
