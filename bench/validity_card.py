@@ -1,6 +1,6 @@
 """Measure the checker's validity card (checker/data/validity.json, docs/validity.md).
 
-    python bench/validity_card.py              # every dev language (about an hour on 2 cores)
+    python bench/validity_card.py              # every dev language (5 minutes on 2 cores)
     python bench/validity_card.py de es        # only these entries; the others are kept
     python bench/validity_card.py --stale      # those missing or measured at another commit
 
