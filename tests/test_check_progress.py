@@ -21,6 +21,10 @@ from gen.commands.options import interrupted_message
 SLOW = ["--tagger", "tests.scale_fakes:SlowTagger", "--aligner", FAKE_OPTIONS["aligner"]]
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def many(count: int) -> list[dict]:
     rows = records() * (count // len(SENTENCES))
     return [{**row, "id": f"r{number}"} for number, row in enumerate(rows)]
@@ -51,8 +55,10 @@ def test_ctrl_c_names_the_records_kept_and_the_resume_command_that_finishes(tmp_
     out, partial = tmp_path / "out", tmp_path / ".out.partial"
     command = [sys.executable, "-m", "gen", "check", str(source), "--lang", "es",
                "--out", str(out), "--chunk-size", "3", *SLOW, "--force"]  # fmt: skip
+    # a test run started in the background (nohup, `&` in a script) passes SIGINT ignored to
+    # its children, and Python then installs no KeyboardInterrupt handler: restore it
     run = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True)  # fmt: skip
+                           text=True, preexec_fn=_default_sigint)  # fmt: skip
     deadline = time.monotonic() + 120
     while len(list(partial.glob("chunk-*.jsonl"))) < 2:
         assert time.monotonic() < deadline and run.poll() is None, run.communicate()
