@@ -622,6 +622,33 @@ PHRASE_EDGES = [
 ]
 
 
+CASE_FORMS = [
+    # a predicate agrees with its subject in the nominative (or as a short form): the
+    # genitive adjective of the noun after the occupation is no predicate of it ...
+    (
+        "ru",
+        "Jelinek is the first teacher of emergency medicine .",
+        "teacher",
+        "Джелинек — первый преподаватель неотложной медицинской помощи .",
+        "преподаватель",
+        "male",
+        "correct",
+    ),
+    # ... nor a participle in another case elsewhere in the sentence ("оставленной", of
+    # the card)
+    (
+        "ru",
+        "Officers led by a young inspector found the villa by a card left at the office .",
+        "inspector",
+        "Полицейские во главе с молодым инспектором нашли виллу по карточке , оставленной в "
+        "офисе .",
+        "инспектором",
+        "male",
+        "correct",
+    ),
+]
+
+
 #: The sentence shapes above whose test is the label alone, by the pattern they show.
 SHAPES = {
     "unknown-adjective": UNKNOWN_ADJECTIVES,
@@ -632,6 +659,7 @@ SHAPES = {
     "fronted-adjunct": FRONTED_ADJUNCTS,
     "coordinated-role": COORDINATED_ROLES,
     "phrase-edge": PHRASE_EDGES,
+    "case-form": CASE_FORMS,
 }
 
 
@@ -651,6 +679,6 @@ def test_the_persons_other_words_give_the_gender(
     inside the phrase, passed over; a participle after an auxiliary that agrees (essere,
     venire, not avere); a participle opening the sentence, whose subject is after the
     comma; a bare role coordinated with the noun, not a plural; the words before an
-    article, outside the noun's phrase."""
+    article, outside the noun's phrase; a predicate in the subject's case only."""
     verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
     assert verdict.label == outcome, verdict.to_json()

@@ -34,6 +34,7 @@ from checker.rules.readings import (
     names_person,
     noun_complement,
     only_predicate,
+    predicate_form,
     skip,
     subject_pronoun,
 )
@@ -231,6 +232,7 @@ def bound_words(
             gap_passed
             and is_of(word, rules.predicate)
             and gender_of(word, rules.predicate)[0] is not None
+            and predicate_form(word, rules)
         ):
             if not _opens_noun_phrase(words, j, rules):
                 bound.append((j, rules.predicate, OTHER_SUBJECT if aside else PREDICATE))

@@ -12,7 +12,13 @@ from collections.abc import Collection, Sequence
 
 from checker.backends.base import Word
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.readings import agrees_elsewhere, gender_of, is_of, verb_subjects
+from checker.rules.readings import (
+    agrees_elsewhere,
+    gender_of,
+    is_of,
+    predicate_form,
+    verb_subjects,
+)
 from checker.rules.readings import has_feats as _has_feats
 
 #: How a bound word agrees: with the person the noun names, as its predicate (past-tense
@@ -71,6 +77,7 @@ def clause_predicates(
         and not is_of(word, _ADPOSITION)
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
+        and predicate_form(word, rules)
         and (
             not rules.clause_auxiliaries
             or _after_auxiliary(words, i, rules)

@@ -258,3 +258,19 @@ def skip(words: Sequence[Word], i: int, step: int, classes: Collection[str]) -> 
     while 0 <= i < len(words) and is_of(words[i], classes):
         i += step
     return i
+
+
+def predicate_form(word: Word, rules: SubjectRules) -> bool:
+    """Whether ``word`` can be its subject's predicate where nouns have cases
+    (``subject_case``): a reading with no case (a past-tense verb), in the subject case, or
+    only predicative (``not_attributive``: ru short adjectives); not ru "преподаватель
+    [неотложной] помощи", the genitive adjective of the noun after it."""
+    if not rules.subject_case:
+        return True
+    return any(
+        "Case" not in reading.feats
+        or carries(reading, rules.subject_case)
+        or carries(reading, rules.not_attributive)
+        for reading in word.analyses
+        if reading.upos in rules.predicate
+    )
