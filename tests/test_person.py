@@ -223,6 +223,16 @@ AS_ROLES = [
         "wrong",
         "conseiller",
     ),
+    # the verb first, the subject's name after it (ar, kāna and its sisters)
+    (
+        "ar",
+        "Gergiev was principal conductor of the orchestra .",
+        "conductor",
+        "كان Gergiev مايسترو رئيسي في الفرقة .",
+        "male",
+        "correct",
+        "مايسترو",
+    ),
     # "as well as" is no role's "as": the one left introduces the occupation
     (
         "nl",
@@ -261,6 +271,17 @@ COPULA_SUBJECTS = [
         "correct",
     ),
     ("es", "The janitor is her brother .", "janitor", "Es su hermano .", None, "female", "wrong"),
+    # past the copula, a name is passed over, not any word the analysers do not read (de
+    # "von", lower case): "Beruf" is no predicate noun
+    (
+        "de",
+        "Granata was a barber by profession .",
+        "barber",
+        "Granata war von Beruf her Baderin .",
+        None,
+        "female",
+        "inconclusive",
+    ),
     # a subject noun before the copula is read itself, not passed over
     (
         "fr",

@@ -41,6 +41,8 @@ _VERBS = frozenset({"VERB", "AUX"})
 #: [également] conseiller").
 _MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT", "ADV"})
 _NOUN = frozenset({"NOUN"})
+#: The word classes of a name: a proper noun, or a word no analyser knows.
+_NAME = frozenset({"PROPN", "X"})
 #: What may open a sentence before its copula when it has no subject noun: a pronoun
 #: ("Ella es"), an adverb, a conjunction, punctuation.
 _NO_SUBJECT = frozenset({"PRON", "ADV", "CCONJ", "SCONJ", "PUNCT", "INTJ"})
@@ -244,8 +246,18 @@ def _after_as_words(words: Sequence[Word], rules: AgreementRules) -> list[int]:
 
 
 def _after_copulas(words: Sequence[Word], rules: AgreementRules) -> list[int]:
-    """Where the words after each of the translation's ``copulas`` start."""
-    return [i + 1 for i, word in enumerate(words) if is_copula(word, rules)]
+    """Where the words after each of the translation's ``copulas`` start, past the
+    subject's name where the verb comes first (ar "كانت [كيفر] مدرسة", de "wurde [Ivins]
+    Redakteurin")."""
+    starts = [i + 1 for i, word in enumerate(words) if is_copula(word, rules)]
+    return [i + 1 if i < len(words) and _name(words[i]) else i for i in starts]
+
+
+def _name(word: Word) -> bool:
+    """Whether ``word`` may be a name: a proper noun, or a word no analyser knows that is
+    not in lower case (a capital, or a script without case: ar "كيفر"; de "auch", which
+    the German analyser does not read, is none)."""
+    return word.upos_set <= _NAME and not word.text[:1].islower()
 
 
 def _introducer(source_tokens: Sequence[str], start: int) -> str | None:
