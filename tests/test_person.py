@@ -223,6 +223,16 @@ AS_ROLES = [
         "wrong",
         "conseiller",
     ),
+    # ar "as" is the prefix ka- on the noun
+    (
+        "ar",
+        "Nussbaum first worked as a laborer for the company .",
+        "laborer",
+        "عمل نوسباوم في البداية كأجير في الشركة .",
+        "male",
+        "correct",
+        "كأجير",
+    ),
     # the verb first, the subject's name after it (ar, kāna and its sisters)
     (
         "ar",

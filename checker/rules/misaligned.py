@@ -235,14 +235,27 @@ def _role_as(tokens: Sequence[str], k: int) -> bool:
 
 
 def _after_as_words(words: Sequence[Word], rules: AgreementRules) -> list[int]:
-    """Where the words after each of the translation's ``as_words`` phrases start."""
+    """Where the words after each of the translation's ``as_words`` phrases start; for a
+    prefix written on the noun (ar "ك-": "كمفتش", as an inspector), the noun itself."""
     texts = [word.text.lower() for word in words]
-    return [
-        i + len(phrase)
-        for phrase in rules.as_words
-        for i in range(len(texts) - len(phrase) + 1)
-        if tuple(texts[i : i + len(phrase)]) == phrase
-    ]
+    found = []
+    for phrase in rules.as_words:
+        if len(phrase) == 1 and phrase[0].endswith("-"):
+            prefix = phrase[0][:-1]
+            found += [
+                i
+                for i, text in enumerate(texts)
+                if text.startswith(prefix)
+                and len(text) > len(prefix) + 2
+                and is_of(words[i], _NOUN)
+            ]
+            continue
+        found += [
+            i + len(phrase)
+            for i in range(len(texts) - len(phrase) + 1)
+            if tuple(texts[i : i + len(phrase)]) == phrase
+        ]
+    return found
 
 
 def _after_copulas(words: Sequence[Word], rules: AgreementRules) -> list[int]:
