@@ -1,9 +1,10 @@
 """The person read through the phrase around the aligned word (checker/rules/head_noun.py):
-a bare noun qualifying the person noun before it, the "one" of "one of the nouns", and the
+a bare noun qualifying the person noun before it, the "one" of "one of the nouns", the
 French feminine forms and adjectives the analyser lacks (checker/data/forms/fr.tsv,
-languages.toml), and the Spanish common-gender nouns it lists as masculine
-(checker/data/forms/es.tsv). Sentence shapes from MT-GenEval's references; real offline analysers,
-alignments given by hand.
+languages.toml), the Spanish common-gender nouns it lists as masculine
+(checker/data/forms/es.tsv), and a compound written as one word, linked to the English
+compound's modifier (checker/rules/misaligned.py). Sentence shapes from MT-GenEval's
+references; real offline analysers, alignments given by hand.
 """
 
 from __future__ import annotations
@@ -199,4 +200,40 @@ def test_spanish_common_gender_nouns_the_analyser_lists_as_masculine(
     source = {"asistente": "assistant", "teniente": "lieutenant"}[linked]
     sentence = f"She was a good {source} ."
     verdict = _label(taggers, "es", sentence, source, translation, {source: linked}, expected)
+    assert verdict.label == outcome, verdict.to_json()
+
+
+COMPOUND_LINKS = [
+    # a compound noun written as one word, linked to the English compound's modifier, is
+    # no other word's translation: the person noun beside a preposition the aligner put
+    # the occupation on (nl), the sentence's one unlinked person noun (de)
+    (
+        "nl",
+        "A former education editor of Newsweek , Hancock is active .",
+        "editor",
+        "Hancock is een voormalig onderwijsredactrice bij Newsweek en is actief .",
+        {"education": "onderwijsredactrice", "editor": "bij"},
+        "female",
+        "correct",
+    ),
+    (
+        "de",
+        "The senior lecturer left Birmingham in 2016 .",
+        "lecturer",
+        "Die Hochschuldozentin verließ Birmingham 2016 .",
+        {"senior": "Hochschuldozentin", "Birmingham": "Birmingham"},
+        "female",
+        "correct",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "links", "expected", "outcome"),
+    COMPOUND_LINKS,
+)
+def test_a_compound_linked_to_the_english_modifier_is_still_the_person(
+    taggers, lang, source, occupation, translation, links, expected, outcome
+):
+    verdict = _label(taggers, lang, source, occupation, translation, links, expected)
     assert verdict.label == outcome, verdict.to_json()

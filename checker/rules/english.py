@@ -1,6 +1,10 @@
 """The English source words the rules read: what the occupation stands after in the
 source tells the rules where the person may show in the translation."""
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+
 #: English's articles: they open the noun phrase of the word after them.
 ARTICLES = frozenset({"a", "an", "the"})
 #: English's prepositions: languages with case often write one as the case of the noun
@@ -21,3 +25,26 @@ COPULAS = frozenset("is was be been became becomes become remained remains".spli
 #: The words beside which "as" is part of a complex preposition or conjunction ("as well
 #: as", "such as", "as soon as", "as long as", "as if", "so as to"), not the "as" of a role.
 FIXED_AS_NEIGHBOURS = frozenset("well such soon long far much if though so yet".split())
+#: How many words after the occupation may be part of its English compound: "assistant
+#: [head coach]".
+COMPOUND_AFTER = 2
+#: English words that are no part of a compound noun.
+NOT_COMPOUND = ARTICLES | PREPOSITIONS | AS_WORDS | COPULAS | {"and", "or", "but", "nor"}
+
+
+def compound_words(source_tokens: Sequence[str], occupation: tuple[int, int]) -> list[int]:
+    """The other words of the English compound noun the occupation is part of: the
+    lower-case word right before it ("teaching [assistant]"; not "former", two words
+    before, in "a former education [editor]") and up to two right after it ("[assistant]
+    head coach"), none of them an article, a preposition, a conjunction, "as" or a copula."""
+    start, end = occupation
+
+    def part(k: int) -> bool:
+        token = source_tokens[k]
+        return token.isalpha() and token.islower() and token not in NOT_COMPOUND
+
+    before = [start - 1] if start > 0 and part(start - 1) else []
+    after = end
+    while after < min(len(source_tokens), end + COMPOUND_AFTER) and part(after):
+        after += 1
+    return [*before, *range(end, after)]

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from checker.backends.base import MALE, Alignment, Word
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.english import ARTICLES, AS_WORDS, COPULAS, PREPOSITIONS
+from checker.rules.english import compound_words
 from checker.rules.readings import (
     carries,
     gender_of,
@@ -38,11 +38,6 @@ _DETERMINER = frozenset({"DET"})
 #: The word classes of "one" in "one of the nouns" (it "una dei redattori"; es "una" is
 #: also a form of the verb "unir").
 ONE = frozenset({"NUM", "PRON", "DET"})
-#: How many words after the occupation may be part of its English compound: "assistant
-#: [head coach]".
-COMPOUND_AFTER = 2
-#: English words that are no part of a compound noun.
-_NOT_COMPOUND = ARTICLES | PREPOSITIONS | AS_WORDS | COPULAS | {"and", "or", "but", "nor"}
 #: The word classes that stand for a person with no noun: adjectives and participles.
 SUBSTANTIVE = frozenset({"ADJ", "VERB"})
 
@@ -186,29 +181,11 @@ def qualified_noun(
         return i
     # another word of the English compound: where ``head`` has a gender, only the noun it
     # agrees with ("studentessa [istruttrice]"; not it "Un tempo [redattrice]", once an editor)
-    if links & set(_compound(source_tokens, occupation)):
+    if links & set(compound_words(source_tokens, occupation)):
         return i if own in (None, gender_of(before, COMMON_NOUN)[0]) else head
     if links - set(range(start, end)):
         return head
     return head if own is not None else i
-
-
-def _compound(source_tokens: Sequence[str], occupation: tuple[int, int]) -> list[int]:
-    """The other words of the English compound noun the occupation is part of: the
-    lower-case word right before it ("teaching [assistant]"; not "former", two words
-    before, in "a former education [editor]") and up to two right after it ("[assistant]
-    head coach"), none of them an article, a preposition, a conjunction, "as" or a copula."""
-    start, end = occupation
-
-    def part(k: int) -> bool:
-        token = source_tokens[k]
-        return token.isalpha() and token.islower() and token not in _NOT_COMPOUND
-
-    before = [start - 1] if start > 0 and part(start - 1) else []
-    after = end
-    while after < min(len(source_tokens), end + COMPOUND_AFTER) and part(after):
-        after += 1
-    return [*before, *range(end, after)]
 
 
 def partitive_one(words: Sequence[Word], head: int, rules: AgreementRules) -> int | None:

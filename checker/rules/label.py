@@ -107,7 +107,7 @@ def label(
         alignment, occupation, len(words)
     )
     if not aligned:
-        aligned = sole_unlinked_person(words, alignment, rules)
+        aligned = sole_unlinked_person(words, alignment, rules, source_tokens, occupation)
     item = _Item(expected_gender, source_tokens, occupation, words, alignment, rules)
     # asked only where needed: a compound occupation or a language with bare complements
     # (ar), else only when no gender was found

@@ -21,6 +21,7 @@ from checker.rules.english import (
     COPULAS,
     FIXED_AS_NEIGHBOURS,
     PREPOSITIONS,
+    compound_words,
 )
 from checker.rules.head_noun import COMMON_NOUN
 from checker.rules.readings import every_reading_carries, inanimate, is_copula, is_of
@@ -85,7 +86,7 @@ def misaligned_person(
             return role, "the noun of the translation's 'as' phrase or copula, as in the English"
     if aligned and reason in rules.unlinked_person:
         # agreement.toml `unlinked_person`: the aligner slipped onto another word
-        found = sole_unlinked_person(words, alignment, rules)
+        found = sole_unlinked_person(words, alignment, rules, *context)
         if len(found) == 1:
             return found[0], "the sentence's one person noun linked to no source word"
     return None
@@ -122,7 +123,8 @@ def person_beside(
         start -= 1
     if start > 0 and source_tokens[start - 1].lower() in PREPOSITIONS:
         start -= 1
-    elsewhere = {t for s, t in alignment if not start <= s < end}
+    compound = set(compound_words(source_tokens, occupation))  # nl "[onderwijs]redactrice"
+    elsewhere = {t for s, t in alignment if not start <= s < end and s not in compound}
     for distance in range(1, BESIDE + 1):
         found = {
             j
@@ -148,7 +150,11 @@ def _between(i: int, j: int) -> range:
 
 
 def sole_unlinked_person(
-    words: Sequence[Word], alignment: Alignment, rules: AgreementRules
+    words: Sequence[Word],
+    alignment: Alignment,
+    rules: AgreementRules,
+    source_tokens: Sequence[str],
+    occupation: tuple[int, int],
 ) -> list[int]:
     """When the aligner linked the occupation to nothing: the translation's one noun that
     names a person (every noun reading has an ``animate`` feature set), not a group (every
@@ -157,7 +163,10 @@ def sole_unlinked_person(
     analyser marks animacy."""
     if not rules.animate:
         return []
-    linked = {t for _, t in alignment}
+    # a link to a word of the occupation's English compound is no other word's: the
+    # translation may write the compound as one word (nl "onderwijsredactrice")
+    compound = set(compound_words(source_tokens, occupation))
+    linked = {t for s, t in alignment if s not in compound}
     found = [
         i
         for i, word in enumerate(words)
