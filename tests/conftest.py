@@ -70,6 +70,27 @@ def label_word(taggers):
     return run
 
 
+def label_linked(taggers, lang, source, occupation, translation, links, expected):
+    """Label ``translation`` with real offline analysers; ``source`` is split on spaces, the
+    occupation is its word ``occupation``, and ``links`` maps source words to the target
+    words the aligner linked them to (given by hand)."""
+    from checker.rules.agreement_rules import agreement_rules
+    from checker.rules.label import label
+
+    sentence = taggers(lang).tag([translation])[0]
+    tokens = source.split()
+    at = tokens.index(occupation)
+    alignment = frozenset((tokens.index(s), sentence.tokens.index(t)) for s, t in links.items())
+    return label(
+        expected_gender=expected,
+        source_tokens=tokens,
+        occupation=(at, at + 1),
+        sentence=sentence,
+        alignment=alignment,
+        rules=agreement_rules(lang),
+    )
+
+
 @pytest.fixture(scope="module")
 def one_thread():
     """Tiny models run fastest on one torch thread; two threads on a busy machine crawl."""

@@ -10,26 +10,7 @@ references; real offline analysers, alignments given by hand.
 from __future__ import annotations
 
 import pytest
-
-from checker.rules.agreement_rules import agreement_rules
-from checker.rules.label import label
-
-
-def _label(taggers, lang, source, occupation, translation, links, expected):
-    """Label ``translation``; ``links`` maps source words to the target words the aligner
-    linked them to (the occupation ``occupation`` among them)."""
-    sentence = taggers(lang).tag([translation])[0]
-    tokens = source.split()
-    at = tokens.index(occupation)
-    alignment = frozenset((tokens.index(s), sentence.tokens.index(t)) for s, t in links.items())
-    return label(
-        expected_gender=expected,
-        source_tokens=tokens,
-        occupation=(at, at + 1),
-        sentence=sentence,
-        alignment=alignment,
-        rules=agreement_rules(lang),
-    )
+from conftest import label_linked as _label
 
 
 def _read(verdict, role):

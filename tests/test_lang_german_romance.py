@@ -8,6 +8,7 @@ set and WinoMT's two-person sentences ("Der Arzt rief die Krankenschwester an, w
 from __future__ import annotations
 
 import pytest
+from conftest import label_linked
 
 from checker.rules.agreement_rules import agreement_rules
 from checker.rules.label import label
@@ -288,16 +289,6 @@ UNLINKED_PERSONS = [
 def test_german_reads_the_one_unlinked_person_noun(
     taggers, source, occupation, translation, linked, expected, outcome
 ):
-    sentence = taggers("de").tag([translation])[0]
-    tokens = source.split()
-    at = tokens.index(occupation)
-    links = {(at, sentence.tokens.index(linked))}
-    verdict = label(
-        expected_gender=expected,
-        source_tokens=tokens,
-        occupation=(at, at + 1),
-        sentence=sentence,
-        alignment=frozenset(links),
-        rules=agreement_rules("de"),
-    )
+    links = {occupation: linked}
+    verdict = label_linked(taggers, "de", source, occupation, translation, links, expected)
     assert verdict.label == outcome, verdict.to_json()

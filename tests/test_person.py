@@ -8,25 +8,14 @@ Real offline analysers; the alignment is given by hand.
 from __future__ import annotations
 
 import pytest
-
-from checker.rules.agreement_rules import agreement_rules
-from checker.rules.label import label
+from conftest import label_linked
 
 
 def _label(taggers, lang, source, occupation, translation, linked, expected):
     """Label ``translation`` with the English occupation (the word ``occupation`` of
     ``source``) linked to the target word ``linked`` (None: to nothing)."""
-    sentence = taggers(lang).tag([translation])[0]
-    tokens = source.split()
-    at = tokens.index(occupation)
-    return label(
-        expected_gender=expected,
-        source_tokens=tokens,
-        occupation=(at, at + 1),
-        sentence=sentence,
-        alignment=frozenset({(at, sentence.tokens.index(linked))}) if linked else frozenset(),
-        rules=agreement_rules(lang),
-    )
+    links = {occupation: linked} if linked else {}
+    return label_linked(taggers, lang, source, occupation, translation, links, expected)
 
 
 LISTED = [
@@ -305,17 +294,6 @@ COPULA_SUBJECTS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
-    COPULA_SUBJECTS,
-)
-def test_the_predicate_noun_names_a_subject_the_translation_drops(
-    taggers, lang, source, occupation, translation, linked, expected, outcome
-):
-    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
-    assert verdict.label == outcome, verdict.to_json()
-
-
 PREDICATE_ADJECTIVES = [
     # an epicene occupation: the adjective after "be" is the person's
     (
@@ -348,17 +326,6 @@ PREDICATE_ADJECTIVES = [
         "correct",
     ),
 ]
-
-
-@pytest.mark.parametrize(
-    ("lang", "source", "occupation", "translation", "linked", "expected", "outcome"),
-    PREDICATE_ADJECTIVES,
-)
-def test_an_adjective_after_be_names_a_person_of_no_gender_of_its_own(
-    taggers, lang, source, occupation, translation, linked, expected, outcome
-):
-    verdict = _label(taggers, lang, source, occupation, translation, linked, expected)
-    assert verdict.label == outcome, verdict.to_json()
 
 
 UNKNOWN_ADJECTIVES = [
@@ -682,6 +649,8 @@ CASE_FORMS = [
 
 #: The sentence shapes above whose test is the label alone, by the pattern they show.
 SHAPES = {
+    "copula-subject": COPULA_SUBJECTS,
+    "predicate-adjective": PREDICATE_ADJECTIVES,
     "unknown-adjective": UNKNOWN_ADJECTIVES,
     "coordinated-clause": COORDINATED_CLAUSES,
     "relative-clause": RELATIVE_CLAUSES,
@@ -705,7 +674,9 @@ SHAPES = {
 def test_the_persons_other_words_give_the_gender(
     taggers, lang, source, occupation, translation, linked, expected, outcome
 ):
-    """An adjective the analyser lacks, by its ending; a coordinated clause whose dropped
+    """The predicate noun of a copula the translation opens with (its subject dropped);
+    an adjective after "be" for a person of no gender of its own; an adjective the
+    analyser lacks, by its ending; a coordinated clause whose dropped
     subject is the first clause's; a relative clause right after the noun; an unknown loan
     inside the phrase, passed over; a participle after an auxiliary that agrees (essere,
     venire, not avere); a participle opening the sentence, whose subject is after the

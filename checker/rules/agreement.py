@@ -23,6 +23,7 @@ from checker.rules.construct import construct_person
 from checker.rules.coordination import bare, coordinated
 from checker.rules.parsed import dependency_bound
 from checker.rules.readings import (
+    NAME,
     VERBS,
     after_copula,
     agrees_with_possessor,
@@ -40,7 +41,6 @@ from checker.rules.readings import (
 )
 from checker.rules.readings import has_feats as _has_feats
 
-_NAME = frozenset({"PROPN", "X"})
 _DETERMINER = frozenset({"DET"})
 #: A word that is only a determiner or a pronoun (an article: it "la", fr "le") opens its
 #: noun phrase; one that may be a numeral (hi "एक", after the genitive "की" that agrees
@@ -194,7 +194,7 @@ def bound_words(
         while i >= 0 and is_of(words[i], rules.predicative_gap):  # ru "стала [работать] врачом"
             if is_of(words[i], rules.predicate) and gender_of(words[i], rules.predicate)[0]:
                 if not is_of(words[i], rules.predicative_across) or any(
-                    words[k].upos_set <= _NAME for k in range(i + 1, head)
+                    words[k].upos_set <= NAME for k in range(i + 1, head)
                 ):
                     bound.append((i, rules.predicate, PREDICATE))
                 break

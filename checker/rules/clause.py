@@ -13,6 +13,8 @@ from collections.abc import Collection, Sequence
 from checker.backends.base import Word
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.readings import (
+    NAME,
+    VERBS,
     agrees_elsewhere,
     gender_of,
     is_of,
@@ -32,7 +34,6 @@ PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
 #: A sentence predicate whose subject is someone else (agreement.toml's subject_case): it
 #: goes into the evidence, and does not vote.
 OTHER_SUBJECT = "other_subject"
-_NAME = frozenset({"PROPN", "X"})
 _PRONOUN = frozenset({"PRON"})
 _COORDINATOR = frozenset({"CCONJ"})
 #: A word that may be an adposition is none of the clause's predicates: es "Bajo
@@ -43,7 +44,6 @@ _ADPOSITION = frozenset({"ADP"})
 _AUXILIARY = frozenset({"AUX"})
 _ADVERB = frozenset({"ADV"})
 _DETERMINER = frozenset({"DET"})
-_VERBS = frozenset({"VERB", "AUX"})
 
 
 def clause_predicates(
@@ -153,7 +153,7 @@ def _fronted_adjunct(words: Sequence[Word], i: int) -> bool:
 
 def _finite(word: Word) -> bool:
     """Whether ``word`` can only be a verb, and a finite one."""
-    return all(reading.upos in _VERBS for reading in word.analyses) and any(
+    return all(reading.upos in VERBS for reading in word.analyses) and any(
         reading.feats.get("VerbForm") == "Fin" for reading in word.analyses
     )
 
@@ -176,6 +176,6 @@ def _names_a_person(word: Word) -> bool:
     """Whether ``word`` can be a person's name or pronoun as a subject: a name (a proper
     noun or a word no analyser knows) or a pronoun of one gender (it "lei", not "che",
     pt "isso")."""
-    if all(reading.upos in _NAME for reading in word.analyses):
+    if all(reading.upos in NAME for reading in word.analyses):
         return True
     return is_of(word, _PRONOUN) and gender_of(word, _PRONOUN)[0] is not None

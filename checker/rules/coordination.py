@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from checker.backends.base import Word
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.clause import PHRASE
-from checker.rules.readings import is_of, skip
+from checker.rules.readings import is_of, plural, skip
 
 _DETERMINER = frozenset({"DET"})
 
@@ -41,17 +41,10 @@ def coordinated(
             0 <= j < len(words)
             and is_of(words[j], rules.noun)
             and bare(words, j, rules)
-            and not _plural(words[j], rules)
+            and not plural(words[j], rules.noun)
         ):
             found.append((j, rules.noun, PHRASE))
     return found
-
-
-def _plural(word: Word, rules: AgreementRules) -> bool:
-    """Whether every noun reading of ``word`` is plural: a group ("met Cook en [vrienden]",
-    with friends), no role of one person."""
-    readings = [r for r in word.analyses if r.upos in rules.noun]
-    return bool(readings) and all(r.feats.get("Number") == "Plur" for r in readings)
 
 
 def _coordinator(word: Word, rules: AgreementRules) -> bool:

@@ -24,7 +24,15 @@ from checker.rules.english import (
     compound_words,
 )
 from checker.rules.head_noun import COMMON_NOUN
-from checker.rules.readings import every_reading_carries, inanimate, is_copula, is_of
+from checker.rules.readings import (
+    NAME,
+    VERBS,
+    every_reading_carries,
+    inanimate,
+    is_copula,
+    is_of,
+    plural,
+)
 from checker.rules.verdict import NO_ALIGNMENT, NO_GENDER, NOT_A_PERSON, UNTRANSLATED
 
 #: Word classes the aligner slips onto beside a noun: punctuation, adpositions, conjunctions
@@ -35,15 +43,10 @@ FUNCTION_WORDS = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "PART"})
 #: dash, a determiner or an adjective between ("[Пекарня] – ее любящая сестра") means
 #: another phrase, whose person is someone else.
 _THING_GAP = frozenset({"ADP"})
-#: A verb the aligner slipped onto, the person a comma before it ("спросил продавца, [может]
-#: ли он"): only function words may stand between.
-_VERBS = frozenset({"VERB", "AUX"})
 #: What may stand between an as-word or a copula and the noun it introduces ("fut
 #: [également] conseiller").
 _MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT", "ADV"})
 _NOUN = frozenset({"NOUN"})
-#: The word classes of a name: a proper noun, or a word no analyser knows.
-_NAME = frozenset({"PROPN", "X"})
 #: What may open a sentence before its copula when it has no subject noun: a pronoun
 #: ("Ella es"), an adverb, a conjunction, punctuation.
 _NO_SUBJECT = frozenset({"PRON", "ADV", "CCONJ", "SCONJ", "PUNCT", "INTJ"})
@@ -114,7 +117,9 @@ def person_beside(
         gap = None
     elif all(inanimate(words[i], rules) for i in aligned):
         gap = _THING_GAP
-    elif all(words[i].upos_set <= _VERBS for i in aligned):
+    elif all(words[i].upos_set <= VERBS for i in aligned):
+        # a verb, the person a comma before it ("спросил продавца, [может] ли он"): only
+        # function words may stand between
         gap = FUNCTION_WORDS
     else:
         return None
@@ -170,14 +175,9 @@ def sole_unlinked_person(
     found = [
         i
         for i, word in enumerate(words)
-        if i not in linked and _person(word, rules) and not _group(word)
+        if i not in linked and _person(word, rules) and not plural(word)
     ]
     return found if len(found) == 1 else []
-
-
-def _group(word: Word) -> bool:
-    """Whether every reading of ``word`` is plural."""
-    return bool(word.analyses) and all(r.feats.get("Number") == "Plur" for r in word.analyses)
 
 
 def copula_subject(
@@ -279,7 +279,7 @@ def _name(word: Word) -> bool:
     """Whether ``word`` may be a name: a proper noun, or a word no analyser knows that is
     not in lower case (a capital, or a script without case: ar "كيفر"; de "auch", which
     the German analyser does not read, is none)."""
-    return word.upos_set <= _NAME and not word.text[:1].islower()
+    return word.upos_set <= NAME and not word.text[:1].islower()
 
 
 def _introducer(source_tokens: Sequence[str], start: int) -> str | None:

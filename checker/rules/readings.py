@@ -22,6 +22,8 @@ _PRONOUN = frozenset({"PRON"})
 _SUBJECTS = frozenset({"NOUN", "PROPN", "PRON"})
 #: Verbs and auxiliaries: the word classes of a predicate verb.
 VERBS = frozenset({"VERB", "AUX"})
+#: The word classes of a name: a proper noun, or a word no analyser knows.
+NAME = frozenset({"PROPN", "X"})
 _MODIFIERS = frozenset({"ADJ", "VERB"})
 #: A noun a complement may follow: one the analyser knows, or a word it does not (it
 #: "mansione", unknown to Apertium)
@@ -274,3 +276,10 @@ def predicate_form(word: Word, rules: SubjectRules) -> bool:
         for reading in word.analyses
         if reading.upos in rules.predicate
     )
+
+
+def plural(word: Word, classes: Collection[str] | None = None) -> bool:
+    """Whether ``word`` has readings (in ``classes``, where given) and every one is plural:
+    a group, no role of one person ("met Cook en [vrienden]", de "von [Beratern]")."""
+    readings = [r for r in word.analyses if classes is None or r.upos in classes]
+    return bool(readings) and all(r.feats.get("Number") == "Plur" for r in readings)
