@@ -37,6 +37,18 @@ CASES = [
     # without an article word the adjective is strong: "alte" is feminine (masc. "alter")
     ("de", "Sie trat als 16 Jahre alte Büroangestellte ein.", "Büroangestellte", "male", "wrong"),
     ("de", "Er trat als alter Angestellter ein.", "Angestellter", "male", "correct"),
+    # a noun declined as an adjective with no article word is strong, as the adjective is:
+    # bare "-e" is feminine, past an adverb the analyser takes for an adjective too (the
+    # weak masculine "der Lehrbeauftragte" needs the article)
+    (
+        "de",
+        "Koshi war außerdem Lehrbeauftragte an der Universität.",
+        "Lehrbeauftragte",
+        "female",
+        "correct",
+    ),
+    ("de", "Snelling kam als Lehrbeauftragte für Mathematik.", "Lehrbeauftragte", "male", "wrong"),
+    ("de", "Der Lehrbeauftragte ist ihr Bruder.", "Lehrbeauftragte", "male", "correct"),
     # german-nouns writes a noun with two declensions (des Analysten / des Analysts) with
     # "genus 1", "genus 2" and no plain genus: it is still a listed masculine noun
     ("de", "Mashburn arbeitete für ESPN als Analyst.", "Analyst", "male", "correct"),
@@ -249,10 +261,18 @@ def test_a_compound_noun_for_one_english_word_is_read_at_its_head(
         ("Ärztin", True),
         ("Verkehrsministerin", True),
         ("Co-Trainer", True),
+        # a weak masculine in -e takes -in in its place (Logopäde, Logopädin)
+        ("Logopäde", True),
+        ("Kollegin", True),
+        # a masculine or feminine declined as an adjective names a person (der Beamte,
+        # die Beauftragte); a neuter one a thing (das Gute)
+        ("Beamter", True),
+        ("Lehrbeauftragte", True),
         # no pair: "Termin" ends in -in but is masculine; "Mitglied" names anyone
         ("Termin", False),
         ("Medizin", False),
         ("Mitglied", False),
+        ("Rede", False),
     ],
 )
 def test_german_nouns_of_a_motion_pair_are_marked_as_persons(taggers, noun, person):
@@ -280,6 +300,15 @@ UNLINKED_PERSONS = [
         "female",
         "correct",
     ),
+    # ... linked to the hyphenated modifier of the English compound it translates whole
+    (
+        "A speech-language pathologist will work with them .",
+        "pathologist",
+        "Eine Logopädin wird mit ihnen arbeiten .",
+        {"pathologist": "wird", "speech-language": "Logopädin"},
+        "female",
+        "correct",
+    ),
 ]
 
 
@@ -289,6 +318,6 @@ UNLINKED_PERSONS = [
 def test_german_reads_the_one_unlinked_person_noun(
     taggers, source, occupation, translation, linked, expected, outcome
 ):
-    links = {occupation: linked}
+    links = linked if isinstance(linked, dict) else {occupation: linked}
     verdict = label_linked(taggers, "de", source, occupation, translation, links, expected)
     assert verdict.label == outcome, verdict.to_json()

@@ -59,6 +59,8 @@ class GermanTable:
     loan_endings_left: tuple[str, ...]
     #: the feminine motion suffix and the umlauts it may bring, longest vowel first
     motion_suffix: str
+    #: the masculine ending the suffix replaces (Kollege → Kollegin)
+    motion_dropped: str
     umlauts: Mapping[str, str]
 
 
@@ -88,6 +90,7 @@ def german_table() -> GermanTable:
         loan_genders=frozenset(data["loan_nouns"]["genders"]),
         loan_endings_left=tuple(data["loan_nouns"]["endings_left"]),
         motion_suffix=data["motion"]["suffix"],
+        motion_dropped=data["motion"]["dropped"],
         umlauts=dict(sorted(data["motion"]["umlauts"].items(), key=lambda item: -len(item[0]))),
     )
 
@@ -103,8 +106,9 @@ class GermanAnalyser:
 
         self.version = version("german-nouns")
         self.table = german_table()
-        self.nouns = noun_index()
+        self.nouns, self.adjectival = noun_index()
         self.noun = lru_cache(maxsize=1 << 16)(self._noun)
+        self._listed = lru_cache(maxsize=1 << 16)(self._find_listed)
         self._word = lru_cache(maxsize=1 << 18)(self._read_word)
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
@@ -139,10 +143,12 @@ class GermanAnalyser:
             start -= 1
         noun = readings[i]
         loan = not noun and self._loan_form(words[i])
+        article = any(_all_of(readings[j], _DETERMINER) for j in range(start, i))
+        if not article and _all_of(noun, _NOUN) and self._adjectival(words[i]):
+            noun = readings[i] = self._strong_only(words[i], noun)
         if start == i or not (loan or _all_of(noun, _NOUN)):
             return
         shared = set.intersection(*({_key(a) for a in readings[j]} for j in range(start, i)))
-        article = any(_all_of(readings[j], _DETERMINER) for j in range(start, i))
         if not article:
             shared &= self._strong(words[i - 1])
         cases, why = self._governed(words, start)
@@ -178,6 +184,18 @@ class GermanAnalyser:
                 for key in sorted(shared)
             )
 
+    def _strong_only(self, word: str, noun: tuple[Analysis, ...]) -> tuple[Analysis, ...]:
+        """The readings of a noun declined as an adjective with no article word before it:
+        those of the strong declension ("war Lehrbeauftragte" is feminine, the masculine is
+        "Lehrbeauftragter"; "der Lehrbeauftragte" is the weak one)."""
+        strong = self._strong(word)
+        kept = tuple(
+            replace(a, evidence=a.evidence + " (no article word: strong declension)")
+            for a in noun
+            if _key(a) in strong
+        )
+        return kept or noun
+
     def _loan_form(self, word: str) -> bool:
         """Whether ``word`` may be read as a loan noun: capitalised, and without an ending
         left to its own rule (the feminine -in)."""
@@ -212,31 +230,52 @@ class GermanAnalyser:
 
     def _noun(self, word: str) -> tuple[Analysis, ...]:
         """A capitalised word's noun readings: listed, or through its compound head."""
-        if not word[:1].isupper():
+        listed = self._listed(word)
+        if listed is None:
             return ()
-        if word in self.nouns:
+        form, prefix = listed
+        if not prefix:
             found = _noun_analyses(word, self._person_first(word), "german-nouns")
-            return self._persons_marked(found, word)
+        else:
+            readings = [(prefix + form.lower(), reading) for _, reading in self._person_first(form)]
+            found = _noun_analyses(word, readings, f"german-nouns, compound head {form}")
+        return self._persons_marked(found, form)
+
+    def _find_listed(self, word: str) -> tuple[str, str] | None:
+        """The listed form a capitalised word is read through (itself, or its compound
+        head) and the modifier before it ("" for a listed word); None for neither."""
+        if not word[:1].isupper():
+            return None
+        if word in self.nouns:
+            return word, ""
         for start in range(1, len(word) - MIN_COMPOUND_HEAD + 1):
             head = word[start].upper() + word[start + 1 :]
             if head in self.nouns and self._modifier(word[:start], head):
-                prefix = word[:start]
-                found = [
-                    (prefix + head.lower(), reading) for _, reading in self._person_first(head)
-                ]
-                analyses = _noun_analyses(word, found, f"german-nouns, compound head {head}")
-                return self._persons_marked(analyses, head)
-        return ()
+                return head, word[:start]
+        return None
+
+    def _adjectival(self, word: str) -> bool:
+        """Whether ``word`` is read through a noun declined as an adjective (Angestellte,
+        Lehrbeauftragter)."""
+        listed = self._listed(word)
+        return listed is not None and any(
+            lemma in self.adjectival for lemma, _ in self.nouns[listed[0]]
+        )
 
     def _persons_marked(self, analyses: tuple[Analysis, ...], form: str) -> tuple[Analysis, ...]:
         """``analyses`` of the listed noun ``form``, marked Animacy=Anim where its lemma
-        names a person by its motion pair: a masculine whose feminine in -in is listed
-        (Lehrer, Koch), or such a feminine (Lehrerin, Ärztin). A noun with no such pair
-        (Mitglied, Tisch) is left unmarked: it may name anyone or anything."""
+        names a person: by its motion pair, a masculine whose feminine in -in is listed
+        (Lehrer, Koch), or such a feminine (Lehrerin, Ärztin); or as a masculine or feminine
+        declined as an adjective (der Angestellte, die Beauftragte; Duden – Die Grammatik,
+        nominalised adjectives: masculine and feminine name persons, the neuter abstracts,
+        das Gute). A noun with neither (Mitglied, Tisch) is left unmarked: it may name
+        anyone or anything."""
         lemmas = {lemma for lemma, _ in self.nouns[form]}
-        if not any(self._motion_pair(lemma) for lemma in lemmas):
-            return analyses
-        return tuple(replace(a, feats={**a.feats, "Animacy": "Anim"}) for a in analyses)
+        if any(self._motion_pair(lemma) for lemma in lemmas):
+            return tuple(_person(a) for a in analyses)
+        if lemmas & self.adjectival:
+            return tuple(_person(a) if a.genders else a for a in analyses)
+        return analyses
 
     def _motion_pair(self, lemma: str) -> bool:
         """Whether ``lemma`` is one of a listed masculine and its feminine in -in."""
@@ -252,6 +291,7 @@ class GermanAnalyser:
             for vowel, umlaut in self.table.umlauts.items()
             if (at := base.rfind(umlaut)) >= 0
         ]
+        bases += [stem + self.table.motion_dropped for stem in bases]
         return any(
             any(reading.gender == "m" for _, reading in self.nouns.get(masculine, ()))
             for masculine in bases
@@ -280,14 +320,21 @@ class GermanAnalyser:
         return found
 
     def _has_feminine(self, noun: str) -> bool:
-        """Whether german-nouns lists the noun's feminine in -in, with or without umlaut."""
+        """Whether german-nouns lists the noun's feminine in -in, with or without umlaut,
+        in place of a final -e where it has one (Kollege → Kollegin)."""
+        dropped = self.table.motion_dropped
+        stems = [noun] + ([noun.removesuffix(dropped)] if noun.endswith(dropped) else [])
+        return any(self._feminine_listed(stem) for stem in stems)
+
+    def _feminine_listed(self, stem: str) -> bool:
+        """Whether german-nouns lists ``stem`` + -in, with or without umlaut."""
         suffix = self.table.motion_suffix
-        if noun + suffix in self.nouns:
+        if stem + suffix in self.nouns:
             return True
         for vowel, umlaut in self.table.umlauts.items():
-            at = noun.rfind(vowel)
-            if at >= 0 and not any(v in noun[at + len(vowel) :] for v in "aou"):
-                return noun[:at] + umlaut + noun[at + len(vowel) :] + suffix in self.nouns
+            at = stem.rfind(vowel)
+            if at >= 0 and not any(v in stem[at + len(vowel) :] for v in "aou"):
+                return stem[:at] + umlaut + stem[at + len(vowel) :] + suffix in self.nouns
         return False
 
     def _adjective(self, word: str) -> tuple[Analysis, ...]:
@@ -311,6 +358,10 @@ _GENDER_LETTER = {"Masc": "m", "Fem": "f", "Neut": "n"}
 def _all_of(readings: Sequence[Analysis], classes: frozenset[str]) -> bool:
     """Whether there are readings and each is of one of the word ``classes``."""
     return bool(readings) and all(a.upos in classes for a in readings)
+
+
+def _person(analysis: Analysis) -> Analysis:
+    return replace(analysis, feats={**analysis.feats, "Animacy": "Anim"})
 
 
 def _key(analysis: Analysis) -> Reading:

@@ -47,9 +47,17 @@ class Reading(NamedTuple):
         return Analysis(lemma, upos, _GENDERS[self.gender], evidence, feats)
 
 
+class GermanNouns(NamedTuple):
+    #: every listed form → its (lemma, reading) pairs
+    forms: Mapping[str, list[tuple[str, Reading]]]
+    #: the lemmas declined as adjectives (der Angestellte, ein Angestellter)
+    adjectival: frozenset[str]
+
+
 @cache
-def noun_index() -> Mapping[str, list[tuple[str, Reading]]]:
-    """Every noun form german-nouns lists → (lemma, reading) pairs.
+def noun_index() -> GermanNouns:
+    """Every noun form german-nouns lists → (lemma, reading) pairs, and which lemmas are
+    declined as adjectives.
 
     A noun with several declensions (der Analyst: des Analysten or des Analysts) writes the
     genus of each in "genus 1", "genus 2", ... beside its numbered form columns, and no plain
@@ -65,6 +73,7 @@ def noun_index() -> Mapping[str, list[tuple[str, Reading]]]:
     from german_nouns.config import CSV_FILE_PATH
 
     index: dict[str, list[tuple[str, Reading]]] = {}
+    adjectival_lemmas = set()
     with open(CSV_FILE_PATH, encoding="utf-8", newline="") as handle:
         rows = csv.reader(handle)
         header = next(rows)
@@ -86,6 +95,8 @@ def noun_index() -> Mapping[str, list[tuple[str, Reading]]]:
         for row in rows:
             lemma, adjectival, cells = row[0], "adjektivische" in row[1], cells_of(row)
             gender = row[genus]
+            if adjectival:
+                adjectival_lemmas.add(lemma)
             if not any(row[i] for i in variant_genus.values()):
                 if gender not in readings_by_gender:
                     continue
@@ -109,7 +120,7 @@ def noun_index() -> Mapping[str, list[tuple[str, Reading]]]:
                 found = index.setdefault(form, [])
                 if (lemma, reading) not in found:
                     found.append((lemma, reading))
-    return index
+    return GermanNouns(index, frozenset(adjectival_lemmas))
 
 
 def _unused_adjectival(reading: Reading, declension: str) -> bool:

@@ -34,14 +34,15 @@ NOT_COMPOUND = ARTICLES | PREPOSITIONS | AS_WORDS | COPULAS | {"and", "or", "but
 
 def compound_words(source_tokens: Sequence[str], occupation: tuple[int, int]) -> list[int]:
     """The other words of the English compound noun the occupation is part of: the
-    lower-case word right before it ("teaching [assistant]"; not "former", two words
-    before, in "a former education [editor]") and up to two right after it ("[assistant]
-    head coach"), none of them an article, a preposition, a conjunction, "as" or a copula."""
+    lower-case word right before it ("teaching [assistant]", "speech-language
+    [pathologist]"; not "former", two words before, in "a former education [editor]") and
+    up to two right after it ("[assistant] head coach"), none of them an article, a
+    preposition, a conjunction, "as" or a copula."""
     start, end = occupation
 
     def part(k: int) -> bool:
         token = source_tokens[k]
-        return token.isalpha() and token.islower() and token not in NOT_COMPOUND
+        return token.replace("-", "").isalpha() and token.islower() and token not in NOT_COMPOUND
 
     before = [start - 1] if start > 0 and part(start - 1) else []
     after = end
