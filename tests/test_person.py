@@ -592,6 +592,26 @@ COORDINATED_ROLES = [
         "female",
         "inconclusive",
     ),
+    # the other role is of open gender too: the adjective after it agrees with the person
+    # ("ufficiale" may also read as an adjective)
+    (
+        "it",
+        "Such studies could secure a career as a judge or a government official .",
+        "judge",
+        "Tali studi potevano assicurare una carriera come giudice o ufficiale governativa .",
+        "giudice",
+        "female",
+        "correct",
+    ),
+    (
+        "es",
+        "He served as a journalist and an elected representative .",
+        "journalist",
+        "Sirvió como periodista y representante electo .",
+        "periodista",
+        "female",
+        "wrong",
+    ),
 ]
 
 

@@ -27,6 +27,7 @@ from checker.rules.readings import (
     VERBS,
     after_copula,
     agrees_with_possessor,
+    can_agree,
     can_be_subject,
     gender_of,
     inanimate,
@@ -203,7 +204,7 @@ def bound_words(
     while j < len(words):
         if agrees_with_possessor(words[j], rules.after, rules):  # ro "fratele [ei] iubitor"
             pass  # inside the phrase, agreeing with its possessor
-        elif _can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
+        elif can_agree(words[j], rules.after) and not only_predicate(words[j], rules):
             bound.append((j, rules.after & rules.agreeing, PHRASE))
         elif words[j].text.lower() in rules.degree_words and _before_adjective(words, j, rules):
             if is_of(words[j], _DETERMINER):  # fr "l'artiste [la] plus accomplie"
@@ -346,12 +347,6 @@ def _opens_noun_phrase(words: Sequence[Word], i: int, rules: AgreementRules) -> 
     while j < len(words) and is_of(words[j], rules.before) and not is_of(words[j], rules.noun):
         j += 1
     return j < len(words) and is_of(words[j], rules.noun)
-
-
-def _can_agree(word: Word, classes: Collection[str]) -> bool:
-    """Whether a reading of ``word`` in ``classes`` has a gender: a participle after the
-    noun, not a finite verb (fr "la juge [a] travaillé", where "a" is also a verb)."""
-    return any(reading.upos in classes and reading.genders for reading in word.analyses)
 
 
 def _past_possessors(words: Sequence[Word], i: int, rules: AgreementRules) -> int:

@@ -31,6 +31,9 @@ from checker.rules.readings import has_feats as _has_feats
 #: right more often on MT-GenEval's contextual dev set (where the sentence's named
 #: occupation is often someone else's and the person's gender shows on the verbs).
 PREDICATE, CLAUSE, PHRASE = "predicate", "clause", "phrase"
+#: Another role of the same person in a list of bare roles ("como dentista y entrenadora"):
+#: it votes with the phrase.
+COORDINATE = "coordinate"
 #: A sentence predicate whose subject is someone else (agreement.toml's subject_case): it
 #: goes into the evidence, and does not vote.
 OTHER_SUBJECT = "other_subject"

@@ -16,6 +16,7 @@ from checker.rules.agreement import bound_words, head_of, identified_person, phr
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.clause import (
     CLAUSE,
+    COORDINATE,
     OTHER_SUBJECT,
     PHRASE,
     PREDICATE,
@@ -205,7 +206,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         gender, readings = gender_of(words[i], classes)
         if gender is not None:
             found = Evidence(i, words[i].text, role, gender, readings)
-            (aside if role == OTHER_SUBJECT else votes[role]).append(found)
+            level = PHRASE if role == COORDINATE else role
+            (aside if role == OTHER_SUBJECT else votes[level]).append(found)
 
     unmarked = gender_unmarked(own, words[head], rules)
     gender, evidence = _decide(own, votes, rules, unmarked=unmarked, kept=bool(kept))

@@ -26,13 +26,13 @@ from dataclasses import replace
 
 from checker.backends.base import Word
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.clause import CLAUSE, clause_predicates
+from checker.rules.clause import CLAUSE, COORDINATE, clause_predicates
 from checker.rules.english import GENDERED_PRONOUNS
 from checker.rules.readings import gender_of, has_feats, inanimate, is_of, names_person
 from checker.rules.verdict import Evidence, Verdict
 from common.fields import CORRECT, WRONG
 
-COORDINATE, PRONOUN = "coordinate", "pronoun"
+PRONOUN = "pronoun"
 _PRONOUNS = frozenset({"PRON"})
 _DETERMINERS = frozenset({"DET"})
 _NOUNS = frozenset({"NOUN"})

@@ -67,6 +67,12 @@ def gender_of(word: Word, classes: Collection[str]) -> tuple[str | None, tuple[s
     return (next(iter(genders)) if len(genders) == 1 else None), evidence
 
 
+def can_agree(word: Word, classes: Collection[str]) -> bool:
+    """Whether a reading of ``word`` in ``classes`` has a gender: a participle after the
+    noun, not a finite verb (fr "la juge [a] travaillé", where "a" is also a verb)."""
+    return any(reading.upos in classes and reading.genders for reading in word.analyses)
+
+
 def has_feats(word: Word, choices: Sequence[FeatureSet]) -> bool:
     """Whether some reading carries all of one of the feature sets in ``choices``."""
     return any(carries(reading, choices) for reading in word.analyses)

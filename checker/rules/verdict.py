@@ -46,6 +46,7 @@ class Evidence:
     index: int
     text: str
     role: str  # "noun": the aligned word itself; "predicate", "clause", "phrase": a bound word;
+    # "coordinate": another role of the person in a list of bare roles;
     # "predicate_noun": hi/ur, the noun before the copula of the noun's clause (and its
     # words); "other_subject": a sentence predicate set aside, its subject being someone
     # else; "realigned": the word read in place of the aligned one, and why;
