@@ -668,6 +668,40 @@ CASE_FORMS = [
 
 
 #: The sentence shapes above whose test is the label alone, by the pattern they show.
+PERSON_VERBS = [
+    # ar: a past or present verb agrees with its third-person subject; read only where the
+    # occupation's own word gives none (a loan, a name the aligner slipped onto)
+    (
+        "ar",
+        "The coach retired in 1995 .",
+        "coach",
+        "تقاعدت الكوتش في عام 1995 .",
+        "الكوتش",
+        "female",
+        "correct",
+    ),
+    (
+        "ar",
+        "The coach advises the family .",
+        "coach",
+        "ينصح الكوتش الأسرة .",
+        "الكوتش",
+        "female",
+        "wrong",
+    ),
+    # ... not against the noun's own gender: the verb is the career's ("مسيرة", feminine)
+    (
+        "ar",
+        "The artist 's career continued for forty years .",
+        "artist",
+        "استمرت مسيرة الفنان لأكثر من أربعين عاما .",
+        "الفنان",
+        "male",
+        "correct",
+    ),
+]
+
+
 SHAPES = {
     "copula-subject": COPULA_SUBJECTS,
     "predicate-adjective": PREDICATE_ADJECTIVES,
@@ -680,6 +714,7 @@ SHAPES = {
     "coordinated-role": COORDINATED_ROLES,
     "phrase-edge": PHRASE_EDGES,
     "case-form": CASE_FORMS,
+    "person-verb": PERSON_VERBS,
 }
 
 

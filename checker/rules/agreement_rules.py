@@ -62,6 +62,7 @@ class AgreementRules:
     genderless: frozenset[str]
     person_pronouns: tuple[FeatureSet, ...]
     person_predicate: tuple[FeatureSet, ...]
+    person_verbs: tuple[FeatureSet, ...]
     as_words: frozenset[tuple[str, ...]]
     appositive: frozenset[str]
     qualifier_nouns: frozenset[str]
@@ -88,7 +89,7 @@ def agreement_rules(lang: str) -> AgreementRules:
 _FEATURE_SETS = frozenset(
     "predicative clause_predicate inanimate animate subject_case copula_case subject_verbs "
     "not_attributive subject_pronoun possessor_case impersonal thing_masculine "
-    "person_pronouns person_predicate".split()
+    "person_pronouns person_predicate person_verbs".split()
 )
 
 

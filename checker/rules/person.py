@@ -11,7 +11,9 @@ analysers' readings (rules are data: agreement.toml):
   écrivaine et professeure"): the other roles' genders (role ``coordinate``);
 - the sentence's predicates that agree with a person (checker/rules/clause.py: ru "работала",
   it "è stata assunta"), with the adjectives after "be" (``person_predicate``: it "si è
-  laureata", "è attiva"), which could not overrule a noun's own gender (role ``clause``);
+  laureata", "è attiva") and, where a verb agrees with its subject whoever it is, the
+  verbs (``person_verbs``: ar "تقاعدت"), which could not overrule a noun's own gender
+  (role ``clause``);
 - the third-person singular pronouns (``person_pronouns``: fr "elle", ru "она", pt "ela")
   that the translation adds where the English has none (role ``pronoun``).
 
@@ -62,6 +64,9 @@ def person_words(
         # read as adjectives only: it "è [attiva]" is also a form of the verb "attivare"
         adjectives = replace(rules, predicate=_ADJECTIVES, clause_predicate=rules.person_predicate)
         found += [x for x in clause_predicates(words, anchor, adjectives) if x[2] == CLAUSE]
+    if rules.person_verbs:
+        verbs = replace(rules, clause_predicate=rules.person_verbs)
+        found += [x for x in clause_predicates(words, anchor, verbs) if x[2] == CLAUSE]
     pronouns = added_pronouns(words, head, rules, source_tokens)
     found += [(i, _PRONOUNS, PRONOUN) for i in pronouns]
     return found
