@@ -321,3 +321,26 @@ def test_german_reads_the_one_unlinked_person_noun(
     links = linked if isinstance(linked, dict) else {occupation: linked}
     verdict = label_linked(taggers, "de", source, occupation, translation, links, expected)
     assert verdict.label == outcome, verdict.to_json()
+
+
+def test_german_prepositions_join_a_noun_to_its_complement(taggers):
+    """The prepositions of german.toml's case table are read as adpositions: where the
+    aligner linked a two-word occupation only to the complement after "für", the person
+    noun before it is read, as in other languages (agreement.toml ``complement``)."""
+    from checker.rules.agreement_rules import agreement_rules
+    from checker.rules.label import label
+
+    sentence = taggers("de").tag(
+        ["Bore arbeitet jetzt als Polizeibeamter für die Polizei von Humberside ."]
+    )[0]
+    source = "Bore now works as a police officer for Humberside Police .".split()
+    verdict = label(
+        expected_gender="male",
+        source_tokens=source,
+        occupation=(5, 7),
+        sentence=sentence,
+        alignment=frozenset({(6, 7)}),
+        rules=agreement_rules("de"),
+    )
+    assert verdict.label == "correct", verdict.to_json()
+    assert verdict.evidence[0].text == "Polizeibeamter", verdict.to_json()

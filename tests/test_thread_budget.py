@@ -61,9 +61,7 @@ def test_workers_option_reads_numbers_and_auto():
         (60_800, 1_000, 2, 61),  # a smaller --chunk-size is the user's: kept
     ],
 )
-def test_chunks_are_balanced_over_the_workers_down_to_the_floor(
-    total, chunk_size, workers, count
-):
+def test_chunks_are_balanced_over_the_workers_down_to_the_floor(total, chunk_size, workers, count):
     assert chunk_count(total, chunk_size, workers) == count
 
 

@@ -155,7 +155,6 @@ def test_engines_are_found_by_name_and_unknown_names_list_the_choices(monkeypatc
         engine_class("moses")
 
 
-
 def test_ctrl_c_names_the_translations_kept_and_the_resume_command(tmp_path, monkeypatch):
     from typer.testing import CliRunner
 

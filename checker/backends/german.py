@@ -4,7 +4,9 @@ german-nouns lists ~100k nouns with their genus and every case/number form (read
 checker/backends/german_lexicon.py). Determiners, pronouns and attributive adjective endings come
 from checker/data/german.toml (the feminine derivation -in/-innen is a suffix rule in
 checker/languages.toml). German past tenses do not
-agree in gender, so articles and adjectives are what agreement is read from.
+agree in gender, so articles and adjectives are what agreement is read from. The
+prepositions of its case table are read as adpositions (ADP), which join a noun to its
+complement ("Polizeibeamter [für] die Polizei").
 
 Nouns the dictionary lacks are read through their last element: a compound takes the gender
 of its head ("Softwareentwickler" → "Entwickler"). The nouns of a motion pair (Lehrer,
@@ -226,6 +228,8 @@ class GermanAnalyser:
         ]
         if not analyses:  # sentence-initial "Die", "Sein" are not the nouns "Die", "Sein"
             analyses.extend(self.noun(word))
+        if not analyses and lower in self.table.prepositions:
+            analyses.append(Analysis(lower, "ADP", frozenset(), f"{word}: preposition", {}))
         return tuple(analyses)
 
     def _noun(self, word: str) -> tuple[Analysis, ...]:
