@@ -257,6 +257,28 @@ def test_the_noun_of_the_as_phrase_or_copula_is_read_where_the_aligner_links_not
 
 
 COPULA_SUBJECTS = [
+    # ... the translation keeps its subject, the aligner on the copula after it: the
+    # subject's phrase is read, not the copula as the noun it also spells (fr "est", east)
+    (
+        "fr",
+        "The janitor is her brother .",
+        "janitor",
+        "La concierge est son frère .",
+        "est",
+        "male",
+        "wrong",
+    ),
+    # a copula is read as the verb, not as the noun it spells (es "era", era, feminine):
+    # the predicate noun after it names the person
+    (
+        "es",
+        "She was diagnosed when she was a doctoral student .",
+        "student",
+        "Le diagnosticaron cuando era doctorando .",
+        "era",
+        "female",
+        "wrong",
+    ),
     # the English occupation is the copula's subject; the translation opens with the copula
     # (its subject fused, fr "C'est", or dropped, es "Es"), to which the aligner linked it
     # or nothing: the predicate noun names the person

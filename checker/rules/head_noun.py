@@ -21,7 +21,9 @@ from checker.backends.base import MALE, Alignment, Word
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.english import compound_words
 from checker.rules.readings import (
+    VERBS,
     carries,
+    copula_form,
     gender_of,
     has_feats,
     inanimate,
@@ -220,7 +222,11 @@ def as_subject(words: Sequence[Word], head: int, rules: AgreementRules) -> Word:
 def own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
     """A noun is read through its noun readings, a common noun's alone where it has them
     (an occupation is a common noun; uk "Пекар", a baker, is also a surname of either
-    gender); a word tagged only otherwise (it "medica" as an adjective) through all."""
+    gender); a word tagged only otherwise (it "medica" as an adjective) through all. A form
+    of a copula (agreement.toml ``copulas``) is read as the verb, not as the noun it also
+    spells (fr "est", east; es "era", era): the aligner slipped onto the verb."""
+    if copula_form(word, rules):
+        return VERBS
     if is_of(word, COMMON_NOUN):
         return COMMON_NOUN
     if is_of(word, rules.noun):

@@ -5,7 +5,8 @@ occupation to nothing, or only to a comma, a preposition, a verb or a thing besi
 read the English sentence: the noun the translation's "as" phrase or copula names where the
 English occupation stands in one ("worked as a [police officer]", "became a [teacher]"),
 and the predicate noun of a copula the occupation, its subject, was linked to ("The janitor
-is his brother" → fr "[C'est] son frère"). :func:`misaligned_person` tries them in turn.
+is his brother" → fr "[C'est] son frère"), or the translation's own subject noun before
+it ("La concierge [est] son frère"). :func:`misaligned_person` tries them in turn.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ _NOUN = frozenset({"NOUN"})
 #: What may open a sentence before its copula when it has no subject noun: a pronoun
 #: ("Ella es"), an adverb, a conjunction, punctuation.
 _NO_SUBJECT = frozenset({"PRON", "ADV", "CCONJ", "SCONJ", "PUNCT", "INTJ"})
+#: What may stand before the noun of a subject phrase that opens the sentence.
+_SUBJECT_PHRASE = frozenset({"DET", "ADJ", "NUM"})
 #: How many words from the aligned word the person noun may stand.
 BESIDE = 2
 
@@ -82,6 +85,8 @@ def misaligned_person(
             return beside, "the person noun beside it, linked to no other source word"
     if reason in NO_WORD:
         subject = copula_subject(words, aligned, rules, *context)
+        if subject is not None and aligned and subject < aligned[0]:
+            return subject, "the subject noun before the copula, the occupation its English subject"
         if subject is not None:
             return subject, "the predicate noun of the copula, the occupation its English subject"
         role = predicate_role(words, rules, *context)
@@ -190,16 +195,31 @@ def copula_subject(
     """Where the English occupation is the subject of a copula ("The janitor [is] his
     brother") and the translation opens with its copula, the subject dropped or fused with
     it (es "Es su hermano", fr "C'est son frère"), the aligner linking the occupation to
-    that copula or to nothing: the predicate noun after it, which names the same person;
-    else None. A noun before the copula is the subject, to be read itself."""
+    that copula or to nothing: the predicate noun after it, which names the same person.
+    Where the translation opens with its own subject phrase, the aligner linking the
+    occupation to the copula after it: that phrase's noun (fr "La [concierge] est son
+    frère"). Else None."""
     end = occupation[1]
     if end >= len(source_tokens) or source_tokens[end].lower() not in COPULAS:
         return None
     first = next((i for i, word in enumerate(words) if not word.upos_set <= _NO_SUBJECT), None)
-    if first is None or not is_copula(words[first], rules) or set(aligned) - {first}:
+    if first is None:
         return None
-    k = predicate_noun(words, first, rules)
-    return k if k is not None and is_of(words[k], rules.noun) else None
+    if is_copula(words[first], rules):
+        k = predicate_noun(words, first, rules) if not set(aligned) - {first} else None
+        return k if k is not None and is_of(words[k], rules.noun) else None
+    if len(aligned) != 1:
+        return None
+    copula = aligned[0]
+    subject = copula - 1
+    if (
+        subject >= first
+        and is_copula(words[copula], rules)
+        and is_of(words[subject], rules.noun)
+        and all(is_of(word, _SUBJECT_PHRASE) for word in words[first:subject])
+    ):
+        return subject
+    return None
 
 
 def predicate_role(

@@ -178,6 +178,16 @@ def is_copula(word: Word, rules: SubjectRules) -> bool:
     )
 
 
+def copula_form(word: Word, rules: SubjectRules) -> bool:
+    """Whether a verb reading of ``word`` is a form of one of the ``copulas`` (fr "est",
+    which also spells the noun "east")."""
+    return any(
+        reading.upos in VERBS
+        and (reading.lemma.lower() in rules.copulas or word.text.lower() in rules.copulas)
+        for reading in word.analyses
+    )
+
+
 def verb_subjects(words: Sequence[Word], rules: SubjectRules) -> list[int | None]:
     """Each word's subject, where it is a gendered verb and has one (see :func:`_subject`)."""
     if not rules.subject_case:
