@@ -109,7 +109,8 @@ def person_beside(
     aligned: list[int],
 ) -> int | None:
     """Where every aligned word is a function word, a verb, or a noun that names a thing:
-    the nearest noun that names a person (every noun reading ``animate``), within BESIDE
+    the nearest noun that names a person (every noun reading ``animate``), not a group
+    (every reading plural: de "von [Beratern]"), within BESIDE
     words (past function words only, from a verb; past prepositions only, from a thing),
     and is linked to no source word outside the occupation's phrase (its article, which
     the aligner links to the noun as often as not: "caught the developer cheating", and the
@@ -143,6 +144,7 @@ def person_beside(
             if 0 <= j < len(words)
             and j not in elsewhere
             and _person(words[j], rules)
+            and not plural(words[j])
             and (gap is None or all(words[k].upos_set <= gap for k in _between(i, j)))
         }
         if found:
