@@ -29,7 +29,7 @@ def coordinated(
     noun with a determiner would bring its own referent ("el médico y la enfermera"). Read
     only for a head of open gender; each coordinated noun, the nearest on either side and
     not a plural, votes with its own gender; one of open gender, with the adjectives after it
-    ("como juez o funcionaria gubernamental", it "giudice o ufficiale [governativa]")."""
+    ("como periodista y representante [electa]", it "giudice o ufficiale [governativa]")."""
     found = []
     # rightwards: the head's adjectives, the coordinator, the other noun's adjectives; and
     # leftwards: the coordinator, the other noun's adjectives (after it)
