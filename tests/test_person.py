@@ -724,6 +724,21 @@ PERSON_VERBS = [
 ]
 
 
+QUOTED_TITLES = [
+    # a title in quotation marks stands inside its clause: the verb after it is the song's,
+    # its subject before the title, not the person's
+    (
+        "ru",
+        "That year the performer 's song became the winner .",
+        "performer",
+        'В том же году песня исполнителя " Only Fooling Myself " стала победителем .',
+        "исполнителя",
+        "female",
+        "wrong",
+    ),
+]
+
+
 SHAPES = {
     "copula-subject": COPULA_SUBJECTS,
     "predicate-adjective": PREDICATE_ADJECTIVES,
@@ -737,6 +752,7 @@ SHAPES = {
     "phrase-edge": PHRASE_EDGES,
     "case-form": CASE_FORMS,
     "person-verb": PERSON_VERBS,
+    "quoted-title": QUOTED_TITLES,
 }
 
 

@@ -188,6 +188,11 @@ def copula_form(word: Word, rules: SubjectRules) -> bool:
     )
 
 
+#: Quotation marks enclose a title or a quotation inside the clause ("песня "Only Fooling
+#: Myself" стала"): no clause ends at one.
+QUOTES = frozenset("\"'«»„“”‘’‚‹›")
+
+
 def verb_subjects(words: Sequence[Word], rules: SubjectRules) -> list[int | None]:
     """Each word's subject, where it is a gendered verb and has one (see :func:`_subject`)."""
     if not rules.subject_case:
@@ -245,7 +250,9 @@ def _subject(words: Sequence[Word], verb: int, rules: SubjectRules) -> int | Non
         return None
     for step in (-1, 1):
         i = verb + step
-        while 0 <= i < len(words) and not words[i].upos_set & rules.clause_boundaries:
+        while 0 <= i < len(words) and (
+            words[i].text in QUOTES or not words[i].upos_set & rules.clause_boundaries
+        ):
             readings = [r for r in words[i].analyses if r.upos in _SUBJECTS]
             if (
                 not _name_or_part(words, i)
