@@ -739,6 +739,31 @@ QUOTED_TITLES = [
 ]
 
 
+NEUTER_SUBJECTS = [
+    # a neuter pronoun is the subject itself, a thing: the participle after its auxiliary
+    # is not the person's (pt "Isso", es "Esto", which Apertium lists as masculine)
+    (
+        "pt",
+        "This was followed by 150 performances , establishing Pelletier 's career as an artist .",
+        "artist",
+        "Isso foi seguido por 150 performances , firmando a carreira de Pelletier como uma "
+        "artista .",
+        "artista",
+        "female",
+        "correct",
+    ),
+    (
+        "es",
+        "This was followed by tours , establishing Pelletier 's career as an artist .",
+        "artist",
+        "Esto fue seguido por giras , afianzando la carrera de Pelletier como artista .",
+        "artista",
+        "female",
+        "inconclusive",
+    ),
+]
+
+
 SHAPES = {
     "copula-subject": COPULA_SUBJECTS,
     "predicate-adjective": PREDICATE_ADJECTIVES,
@@ -753,6 +778,7 @@ SHAPES = {
     "case-form": CASE_FORMS,
     "person-verb": PERSON_VERBS,
     "quoted-title": QUOTED_TITLES,
+    "neuter-subject": NEUTER_SUBJECTS,
 }
 
 

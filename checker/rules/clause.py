@@ -171,8 +171,13 @@ def agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
 
 def _clitic(word: Word) -> bool:
     """A pronoun of no single gender between subject and auxiliary (it "Rossi [si] è
-    laureata", es "[se] fue"): it is skipped, not taken for the subject."""
-    return is_of(word, _PRONOUN) and gender_of(word, _PRONOUN)[0] is None
+    laureata", es "[se] fue"): it is skipped, not taken for the subject. A neuter pronoun is
+    the subject itself, a thing: pt "[Isso] foi seguido", fr "[Cela] fut suivi"."""
+    return (
+        is_of(word, _PRONOUN)
+        and gender_of(word, _PRONOUN)[0] is None
+        and not any(reading.feats.get("Gender") == "Neut" for reading in word.analyses)
+    )
 
 
 def _names_a_person(word: Word) -> bool:
