@@ -49,6 +49,15 @@ CASES = [
     ),
     ("de", "Snelling kam als Lehrbeauftragte für Mathematik.", "Lehrbeauftragte", "male", "wrong"),
     ("de", "Der Lehrbeauftragte ist ihr Bruder.", "Lehrbeauftragte", "male", "correct"),
+    # adjectives stack before the noun: the first is read as one too, and the aligner on it
+    # reads the noun it agrees with
+    (
+        "de",
+        "Sie war als stellvertretende sportliche Leiterin tätig.",
+        "stellvertretende",
+        "male",
+        "wrong",
+    ),
     # german-nouns writes a noun with two declensions (des Analysten / des Analysts) with
     # "genus 1", "genus 2" and no plain genus: it is still a listed masculine noun
     ("de", "Mashburn arbeitete für ESPN als Analyst.", "Analyst", "male", "correct"),

@@ -115,7 +115,9 @@ class GermanAnalyser:
 
     def analyse(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
         readings = [self._word(word) for word in words]
-        for i, word in enumerate(words[:-1]):
+        # right to left, so that an adjective before another one is read too
+        for i in range(len(words) - 2, -1, -1):
+            word = words[i]
             if not readings[i] and word.islower() and self._before_noun(words, readings, i):
                 readings[i] = self._adjective(word)
         for i in range(1, len(words)):
@@ -126,9 +128,10 @@ class GermanAnalyser:
         self, words: Sequence[str], readings: Sequence[tuple[Analysis, ...]], i: int
     ) -> bool:
         """Whether word ``i`` stands where an attributive adjective does: before a listed
-        noun, or between an article word and a capitalised word ("der neue Analyst")."""
+        noun or an adjective read so ("als stellvertretender sportlicher Leiter"), or between
+        an article word and a capitalised word ("der neue Analyst")."""
         after = words[i + 1]
-        if self.noun(after):
+        if self.noun(after) or _all_of(readings[i + 1], _ADJECTIVE):
             return True
         return i > 0 and after[:1].isupper() and _all_of(readings[i - 1], _DETERMINER)
 
@@ -355,6 +358,7 @@ class GermanAnalyser:
 
 _DETERMINER = frozenset({"DET"})
 _PHRASE = frozenset({"DET", "ADJ"})
+_ADJECTIVE = frozenset({"ADJ"})
 _NOUN = frozenset({"NOUN"})
 _GENDER_LETTER = {"Masc": "m", "Fem": "f", "Neut": "n"}
 
