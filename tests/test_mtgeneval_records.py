@@ -61,6 +61,12 @@ def test_expected_gender_from_context(words, context, gender, reason):
         ("Cook served as the director of the series.", ["director"], "director"),
         ("Nurse Ratched was cruel.", ["Nurse"], "Nurse"),
         ("The car broke down.", [], None),
+        # an age is no occupation: "child", "youth", "teen" (WordNet's juvenile.n.01)
+        (
+            "As a child, Catt wanted to become a doctor.",
+            ["doctor"],
+            "doctor",
+        ),
     ],
 )
 def test_find_occupations(words, sentence, texts, main):
