@@ -256,6 +256,22 @@ def test_the_noun_of_the_as_phrase_or_copula_is_read_where_the_aligner_links_not
     assert word in {e.text for e in verdict.evidence}, verdict.to_json()
 
 
+def test_an_as_before_an_auxiliary_opens_a_clause_not_a_role(taggers):
+    """ "depicted as being focused" is no role's "as": the sentence's one "as" of a role is
+    the occupation's, whose translation the aligner linked to the English complement."""
+    verdict = label_linked(
+        taggers,
+        "de",
+        "As the first Secretary of Education , her agenda was depicted as being focused .",
+        "Secretary",
+        "Als erste Bildungsministerin richtete Hufstedler ihre Agenda aus .",
+        {"Education": "Bildungsministerin"},
+        "female",
+    )
+    assert verdict.label == "correct", verdict.to_json()
+    assert "Bildungsministerin" in {e.text for e in verdict.evidence}, verdict.to_json()
+
+
 COPULA_SUBJECTS = [
     # ... the translation keeps its subject, the aligner on the copula after it: the
     # subject's phrase is read, not the copula as the noun it also spells (fr "est", east)

@@ -23,8 +23,13 @@ GENDERED_PRONOUNS = frozenset("he him his himself she her hers herself".split())
 AS_WORDS = frozenset({"as"})
 COPULAS = frozenset("is was be been became becomes become remained remains".split())
 #: The words beside which "as" is part of a complex preposition or conjunction ("as well
-#: as", "such as", "as soon as", "as long as", "as if", "so as to"), not the "as" of a role.
-FIXED_AS_NEIGHBOURS = frozenset("well such soon long far much if though so yet".split())
+#: as", "such as", "as soon as", "as long as", "as if", "so as to", "as of", "as for"), or
+#: opens a clause, before an auxiliary or a modal ("depicted as being focused", "as might
+#: have been expected"): not the "as" of a role.
+FIXED_AS_NEIGHBOURS = frozenset(
+    "well such soon long far much if though so yet of for to "
+    "being having might may could would should will can must".split()
+)
 #: How many words after the occupation may be part of its English compound: "assistant
 #: [head coach]".
 COMPOUND_AFTER = 2
