@@ -256,6 +256,22 @@ def test_the_noun_of_the_as_phrase_or_copula_is_read_where_the_aligner_links_not
     assert word in {e.text for e in verdict.evidence}, verdict.to_json()
 
 
+def test_a_copula_before_an_adjective_and_a_compound_introduces_the_role(taggers):
+    """ "proved to be an effective law enforcement officer": the copula three modifiers
+    before the occupation still introduces it; the translation's "als" names the role."""
+    verdict = label_linked(
+        taggers,
+        "de",
+        "Trapp also proved to be an effective law enforcement officer .",
+        "officer",
+        "Trapp erwies sich auch als effektive Rechtspflegerin .",
+        {"officer": "sich", "law": "Rechtspflegerin"},
+        "male",
+    )
+    assert verdict.label == "wrong", verdict.to_json()
+    assert "Rechtspflegerin" in {e.text for e in verdict.evidence}, verdict.to_json()
+
+
 def test_an_as_before_an_auxiliary_opens_a_clause_not_a_role(taggers):
     """ "depicted as being focused" is no role's "as": the sentence's one "as" of a role is
     the occupation's, whose translation the aligner linked to the English complement."""

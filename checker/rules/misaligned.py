@@ -306,8 +306,8 @@ def _name(word: Word) -> bool:
 
 def _introducer(source_tokens: Sequence[str], start: int) -> str | None:
     """The "as" or English copula before the occupation, past an adverb, its article and
-    up to two modifiers ("as a successful [artist]", "became an assistant [coach]", "was
-    also a scientific [advisor]"); else None."""
+    up to three modifiers ("as a successful [artist]", "became an assistant [coach]", "was
+    also a scientific [advisor]", "be an effective law enforcement [officer]"); else None."""
     before = [token.lower() for token in source_tokens[max(0, start - 5) : start]]
     for k in range(len(before) - 1, -1, -1):
         if before[k] in AS_WORDS or before[k] in COPULAS:
@@ -316,7 +316,7 @@ def _introducer(source_tokens: Sequence[str], start: int) -> str | None:
                 modifiers.pop(0)  # an adverb before the article
             if modifiers and modifiers[0] in ARTICLES:
                 modifiers.pop(0)
-            fits = len(modifiers) <= 2 and all(token.isalpha() for token in modifiers)
+            fits = len(modifiers) <= 3 and all(token.isalpha() for token in modifiers)
             return before[k] if fits and ARTICLES.isdisjoint(modifiers) else None
     return None
 
