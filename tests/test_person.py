@@ -245,47 +245,46 @@ AS_ROLES = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("lang", "source", "occupation", "translation", "expected", "outcome", "word"), AS_ROLES
-)
-def test_the_noun_of_the_as_phrase_or_copula_is_read_where_the_aligner_links_nothing(
-    taggers, lang, source, occupation, translation, expected, outcome, word
-):
-    verdict = _label(taggers, lang, source, occupation, translation, None, expected)
-    assert verdict.label == outcome, verdict.to_json()
-    assert word in {e.text for e in verdict.evidence}, verdict.to_json()
-
-
-def test_a_copula_before_an_adjective_and_a_compound_introduces_the_role(taggers):
-    """ "proved to be an effective law enforcement officer": the copula three modifiers
-    before the occupation still introduces it; the translation's "als" names the role."""
-    verdict = label_linked(
-        taggers,
+#: The same, where the aligner linked the translation's noun to another English word
+#: (links given by hand).
+AS_ROLES_PAST_OTHER_LINKS = [
+    # the copula three modifiers before the occupation still introduces it ("proved to be
+    # an effective law enforcement officer"); the translation's "als" names the role
+    (
         "de",
         "Trapp also proved to be an effective law enforcement officer .",
         "officer",
         "Trapp erwies sich auch als effektive Rechtspflegerin .",
         {"officer": "sich", "law": "Rechtspflegerin"},
         "male",
-    )
-    assert verdict.label == "wrong", verdict.to_json()
-    assert "Rechtspflegerin" in {e.text for e in verdict.evidence}, verdict.to_json()
-
-
-def test_an_as_before_an_auxiliary_opens_a_clause_not_a_role(taggers):
-    """ "depicted as being focused" is no role's "as": the sentence's one "as" of a role is
-    the occupation's, whose translation the aligner linked to the English complement."""
-    verdict = label_linked(
-        taggers,
+        "wrong",
+        "Rechtspflegerin",
+    ),
+    # an "as" before an auxiliary opens a clause, no role ("depicted as being focused"):
+    # the sentence's one "as" of a role is the occupation's
+    (
         "de",
         "As the first Secretary of Education , her agenda was depicted as being focused .",
         "Secretary",
         "Als erste Bildungsministerin richtete Hufstedler ihre Agenda aus .",
         {"Education": "Bildungsministerin"},
         "female",
-    )
-    assert verdict.label == "correct", verdict.to_json()
-    assert "Bildungsministerin" in {e.text for e in verdict.evidence}, verdict.to_json()
+        "correct",
+        "Bildungsministerin",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "source", "occupation", "translation", "links", "expected", "outcome", "word"),
+    [(*case[:4], {}, *case[4:]) for case in AS_ROLES] + AS_ROLES_PAST_OTHER_LINKS,
+)
+def test_the_noun_of_the_as_phrase_or_copula_is_read_where_the_aligner_links_nothing(
+    taggers, lang, source, occupation, translation, links, expected, outcome, word
+):
+    verdict = label_linked(taggers, lang, source, occupation, translation, links, expected)
+    assert verdict.label == outcome, verdict.to_json()
+    assert word in {e.text for e in verdict.evidence}, verdict.to_json()
 
 
 COPULA_SUBJECTS = [

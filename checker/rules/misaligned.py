@@ -74,7 +74,8 @@ def misaligned_person(
     """The person noun to read where the aligned words gave no gender for ``reason`` and
     no dictionary translation stands elsewhere, and why, from the first of: the person noun
     beside a thing or function word (:func:`person_beside`); the predicate noun of the
-    copula the occupation was linked to (:func:`copula_subject`); the noun of the "as"
+    copula the occupation was linked to, or the subject noun before it
+    (:func:`copula_subject`); the noun of the "as"
     phrase or copula the English occupation stands in (:func:`predicate_role`); where
     agreement.toml's ``unlinked_person`` names the reason, the sentence's one person noun
     linked to no source word (:func:`sole_unlinked_person`). None where none is found."""
@@ -85,10 +86,10 @@ def misaligned_person(
             return beside, "the person noun beside it, linked to no other source word"
     if reason in NO_WORD:
         subject = copula_subject(words, aligned, rules, *context)
-        if subject is not None and aligned and subject < aligned[0]:
-            return subject, "the subject noun before the copula, the occupation its English subject"
         if subject is not None:
-            return subject, "the predicate noun of the copula, the occupation its English subject"
+            before = aligned and subject < aligned[0]
+            noun = "subject noun before" if before else "predicate noun of"
+            return subject, f"the {noun} the copula, the occupation its English subject"
         role = predicate_role(words, rules, *context)
         if role is not None and role not in aligned:
             return role, "the noun of the translation's 'as' phrase or copula, as in the English"

@@ -190,7 +190,7 @@ def copula_form(word: Word, rules: SubjectRules) -> bool:
 
 #: Quotation marks enclose a title or a quotation inside the clause ("песня "Only Fooling
 #: Myself" стала"): no clause ends at one.
-QUOTES = frozenset("\"'«»„“”‘’‚‹›")
+_QUOTES = frozenset("\"'«»„“”‘’‚‹›")
 
 
 def verb_subjects(words: Sequence[Word], rules: SubjectRules) -> list[int | None]:
@@ -251,7 +251,7 @@ def _subject(words: Sequence[Word], verb: int, rules: SubjectRules) -> int | Non
     for step in (-1, 1):
         i = verb + step
         while 0 <= i < len(words) and (
-            words[i].text in QUOTES or not words[i].upos_set & rules.clause_boundaries
+            words[i].text in _QUOTES or not words[i].upos_set & rules.clause_boundaries
         ):
             readings = [r for r in words[i].analyses if r.upos in _SUBJECTS]
             if (
