@@ -4,6 +4,13 @@ GENDERS = ("male", "female")
 
 CORRECT, WRONG, INCONCLUSIVE = "correct", "wrong", "inconclusive"
 LABELS = (CORRECT, WRONG, INCONCLUSIVE)
+#: A translation that marks no gender for the person, or a neutral rewording ("Lehrkraft"), and
+#: one that marks both (doublets, inclusive forms: "Lehrer*in", "el/la enfermero/a").
+NEUTRAL, BOTH = "neutral", "both"
+#: What a translation gives a person whose gender the source leaves open (``expected_gender``
+#: null): the labels of an open-gender record.
+FEMININE, MASCULINE = "feminine", "masculine"
+OPEN_LABELS = (FEMININE, MASCULINE, NEUTRAL, BOTH, INCONCLUSIVE)
 
 #: The seven sets of Cho et al. (2019)'s Korean TGBI set, in the paper's order: a record
 #: is in a set when its field has the set's name (generator/korean.py writes the fields,
