@@ -34,15 +34,18 @@ def translates_onward(numbered: list[tuple[int, dict]], path: Path, source: str)
     """Whether the records' ``translation`` (True) or their ``text`` is what ``source``
     names. Onward, every record must hold a translation into ``source``; otherwise a file of
     translations is translated from its text only when ``source`` is the text's language."""
-    langs = {record.get("lang") for _, record in numbered if "translation" in record}
+    langs = sorted(
+        {record["lang"] for _, record in numbered if "translation" in record and "lang" in record},
+        key=str,
+    )
     if source not in langs:
         text_lang = text_language(path)
         if langs and source != text_lang:
-            into = ", ".join(sorted(str(lang) for lang in langs))
             raise GenError(
                 f"--from {source}: these records' text is in {text_lang} and their "
-                f"translations are in {into}; give --from {text_lang} to translate the text "
-                f"again, or --from {into.split(', ')[0]} to translate the translations onward",
+                f"translations are in {', '.join(map(str, langs))}; give --from {text_lang} "
+                f"to translate the text again, or --from {langs[0]} to translate the "
+                "translations onward",
                 path=path,
             )
         return False
