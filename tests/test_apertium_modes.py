@@ -45,6 +45,7 @@ def modes_folder(tmp_path, names):
         ("eco-es-fr", "es→fr", "eco"),  # words before the pair
         ("en-eo-bytecode", "en→eo", "bytecode"),  # and after it; eo: not in the table
         ("afr-nld", "afr→nl", None),  # an unknown code stays as Apertium spells it
+        ("en-gl", "en→gl", None),  # the pair that worked but was never listed
     ],
 )
 def test_a_mode_name_gives_its_direction_in_gens_codes(name, direction, variant):
