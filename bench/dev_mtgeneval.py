@@ -9,8 +9,8 @@ original and flipped lines of a language are checked in one batch (the aligner i
 on it). Prints, per language: lines, % of decided labels right, % inconclusive and the
 reasons, and "flip seen": of the lines whose two versions were both decided, how many got
 opposite labels (the word read is one the flip changed; when both are then wrong, the
-expected gender from the converter disagrees with the reference). The last two columns split
-the lines by whether the words the two references differ in include a translation or a
+expected gender from the converter disagrees with the reference). The next four columns split
+the lines (decided right, inconclusive for each part) by whether the words the two references differ in include a translation or a
 look-alike of the occupation (the aligner's dictionaries): where they do not, the flip
 changed only other words, and reading the occupation cannot tell the versions apart. On
 those lines, "ceiling" is the most of the decided labels that can be right while the
@@ -42,6 +42,14 @@ from scores.mtgeneval.records import checkable, contextual_records, with_transla
 
 DEV = Path(__file__).resolve().parent.parent.parent / "shared" / "dev-data" / "mt-geneval"
 RIGHT = {"original": "correct", "flipped": "wrong"}
+#: One name per printed cell: rates() prints two (decided right | inconclusive) for all the
+#: lines, for those whose flip changes the occupation word, and for the others.
+HEADER = (
+    "lang", "lines", "checkable", "decided right", "inconclusive", "flip seen", "reasons", "s",
+    "occupation flips: decided right", "inconclusive", "elsewhere: decided right",
+    "inconclusive", "ceiling elsewhere",
+)  # fmt: skip
+TEXT_COLUMNS = {"lang", "reasons"}
 
 
 def main() -> None:
@@ -53,11 +61,8 @@ def main() -> None:
     args = parser.parse_args()
     options = CheckOptions(tagger=args.tagger, aligner=args.aligner)
     Path("runs").mkdir(exist_ok=True)
-    print(
-        "| lang | lines | checkable | decided right | inconclusive | flip seen | reasons | s "
-        "| flip changes the occupation | elsewhere | ceiling elsewhere |"
-    )
-    print("|---|---:|---:|---:|---:|---:|---|---:|---|---|---:|")
+    print("| " + " | ".join(HEADER) + " |")
+    print("|" + "|".join("---" if name in TEXT_COLUMNS else "---:" for name in HEADER) + "|")
     for lang in args.langs:
         run = measure(lang, args.root, options)
         results, touched = run["results"], run["touched"]

@@ -15,7 +15,7 @@ from checker.validity import cards
 from common.errors import MissingResourceError
 from scores.summary import SummaryBuilder
 from scores.validity import card_line, headline, measured
-from translator.apertium import installed_pairs
+from translator.apertium_modes import installed_pairs
 
 FAKES = [
     "--tagger",

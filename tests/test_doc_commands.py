@@ -156,6 +156,8 @@ RUN: dict[str, Callable[[Path], None] | None] = {
     "gen languages": None,
     "gen translate runs/demo/set --to es": _demo_set,
     "gen translate runs/demo/set --to ca": None,
+    "gen translate runs/demo/set/apertium.es.jsonl --from es --to fr --out "
+    "runs/demo/set/apertium.es-fr.jsonl": None,
     "gen check translations.jsonl --lang es": _translations,
     "gen build --grammar ko --out runs/ko": None,
     "gen check runs/ko --hyp mt-output.en": _korean_hyp,

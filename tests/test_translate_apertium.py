@@ -13,13 +13,8 @@ from conftest import run_gen as gen
 from test_translate import read_output, write_set
 
 from common.errors import MissingResourceError
-from translator.apertium import (
-    ApertiumEngine,
-    from_stream,
-    installed_pairs,
-    split_output,
-    to_stream,
-)
+from translator.apertium import ApertiumEngine, from_stream, split_output, to_stream
+from translator.apertium_modes import installed_modes, installed_pairs
 from translator.base import EngineError
 from translator.run import translate_chunk
 
@@ -130,12 +125,16 @@ def test_cli_translates_a_set_with_apertium(tmp_path, apertium_pair):
 
 
 def test_cli_missing_pair_is_one_line_naming_the_pairs_there_are(tmp_path, apertium_pair):
-    """No package to suggest: say which pairs from the source exist, and what else can."""
+    """No package to suggest: say which directions from and into the languages exist, the
+    pivot they make, which way Debian's packages translate, and what else can."""
     result = gen("translate", str(write_set(tmp_path / "set")), "--to", "fr")
-    assert result.returncode == 2
-    assert result.stderr.startswith("gen: error: Apertium has no en→fr pair here: its pairs ")
-    assert "en→es" in result.stderr and "Debian package" not in result.stderr.split(";")[0]
-    assert "--engine huggingface" in result.stderr and result.stderr.count("\n") == 1
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("gen: error: Apertium has no en→fr pair here (from en here: ")
+    assert "en→es" in result.stderr and "--engine huggingface --model DIR" in result.stderr
+    assert "gen check --hyp" in result.stderr
+    if ("es", "fr") in installed_pairs():
+        assert "into fr here: es→fr" in result.stderr
+        assert "then gen translate SET/apertium.es.jsonl --from es --to fr" in result.stderr
 
 
 def test_installed_pairs_are_those_the_engine_would_run(apertium_pair):
@@ -151,10 +150,60 @@ def test_the_source_language_comes_from_the_sets_manifest(tmp_path, apertium_pai
     manifest = set_dir / "manifest.json"
     manifest.write_text(json.dumps({"grammar": "ko", "size": "xs"}))
     result = gen("translate", str(set_dir), "--to", "en")
-    assert "Apertium has no ko→en pair here: none from ko;" in result.stderr
+    assert "Apertium has no ko→en pair here (from ko here: none;" in result.stderr
     result = gen("translate", str(set_dir), "--to", "en", "--from", "en")
     assert result.returncode == 2
     assert result.stderr == (
         f"gen: error: {manifest}: grammar: the set is written in 'ko', but --from says 'en' "
         "(leave --from out to take the set's)\n"
     )
+
+
+def needs(mode: str) -> None:
+    if mode not in installed_pairs().values():
+        pytest.skip(f"Apertium's {mode} mode is not installed (scripts/setup installs it)")
+
+
+@pytest.mark.parametrize(("lang", "mode"), [("hbs", "eng-hbs"), ("sr", "eng-hbs_SR")])
+def test_serbo_croatian_and_its_standards_translate(tmp_path, apertium_pair, lang, mode):
+    """The issue's `--to hbs`: apertium-hbs-eng's modes, hbs and its variants sr, hr, bs."""
+    needs(mode)
+    set_dir = write_set(tmp_path / "set", ["My sister is a teacher."])
+    result = gen("translate", str(set_dir), "--to", lang)
+    assert result.returncode == 0, result.stderr
+    (record,) = read_output(set_dir / f"apertium.{lang}.jsonl")
+    assert record["mt"]["model"] == mode and record["lang"] == lang
+    assert "sestra" in record["translation"]
+
+
+def test_a_variant_mode_is_chosen_with_model(tmp_path, apertium_pair):
+    needs("eng-cat")
+    if "eng-cat_valencia" not in installed_modes():
+        pytest.skip("apertium-eng-cat without its Valencian mode")
+    set_dir = write_set(tmp_path / "set", ["My sister is a teacher."])
+    result = gen("translate", set_dir, "--to", "ca", "--model", "eng-cat_valencia")
+    assert result.returncode == 0, result.stderr
+    assert read_output(set_dir / "apertium.ca.jsonl")[0]["mt"]["model"] == "eng-cat_valencia"
+    result = gen("translate", set_dir, "--to", "ca", "--model", "eng-spa", "--out", tmp_path / "x")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(
+        "gen: error: --model eng-spa: Apertium has no such en→ca mode here "
+        "(its en→ca modes here: eng-cat, "
+    )
+    assert "eng-cat_valencia" in result.stderr
+
+
+def test_es_translated_onward_to_fr_leaves_no_english(tmp_path, apertium_pair):
+    """The issue's pivot: es.jsonl --from es --to fr translated the English text again."""
+    needs("es-fr")
+    set_dir = write_set(tmp_path / "set", ["That nurse is my sister.", "The baker is her father."])
+    assert gen("translate", set_dir, "--to", "es").returncode == 0
+    es = set_dir / "apertium.es.jsonl"
+    result = gen("translate", es, "--from", "es", "--to", "fr", "--out", tmp_path / "fr.jsonl")
+    assert result.returncode == 0, result.stderr
+    records = read_output(tmp_path / "fr.jsonl")
+    assert [record["translation"] for record in records] == [
+        "Cet infirmier est ma soeur .",  # en→es gave "Aquel enfermero": Apertium's error
+        "Le boulanger est son père .",
+    ]
+    assert [step["model"] for step in records[0]["mt"]] == ["eng-spa", "es-fr"]

@@ -23,8 +23,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from common.errors import MissingResourceError
+from translator.apertium_modes import (
+    default_mode,
+    installed_modes,
+    missing_direction,
+    packages_for,
+    pairs_of,
+    variants_of,
+)
 from translator.base import Engine, EngineError
-from translator.languages import language_code, table
 
 _RESERVED = re.compile(r"([\[\]^$\\/@<>{}])")
 _ESCAPED = re.compile(r"\\(.)", re.DOTALL)
@@ -39,51 +46,6 @@ def to_stream(text: str) -> str:
 def from_stream(text: str) -> str:
     """Undo the escapes and tidy the whitespace Apertium leaves (doubled, leading, line breaks)."""
     return " ".join(_ESCAPED.sub(r"\1", text).split())
-
-
-def installed_modes() -> list[str]:
-    if shutil.which("apertium") is None:
-        return []
-    result = subprocess.run(["apertium", "-l"], capture_output=True, text=True, check=False)
-    return result.stdout.split()
-
-
-def candidate_modes(source: str, target: str) -> list[str]:
-    """The mode names that would translate ``source`` → ``target``, in the order tried: the
-    one language_codes.toml names, then ISO 639-3 (eng-spa), then ISO 639-1 (es-fr)."""
-    known = table()["apertium"].get(f"{source}-{target}", {}).get("mode")
-    columns = [
-        (language_code(source, c), language_code(target, c)) for c in ("iso639_3", "iso639_1")
-    ]
-    return [known] * bool(known) + [f"{s}-{t}" for s, t in columns if s and t]
-
-
-def installed_pairs() -> dict[tuple[str, str], str]:
-    """The (source, target) pairs `--engine apertium` can translate here, each with the mode
-    it would run: every pair of languages language_codes.toml knows whose mode is installed."""
-    modes = set(installed_modes())
-    langs = list(table()["languages"])
-    pairs = {}
-    for source in langs:
-        for target in langs:
-            found = [mode for mode in candidate_modes(source, target) if mode in modes]
-            if source != target and found:
-                pairs[source, target] = found[0]
-    return pairs
-
-
-def _no_pair(source: str, target: str, package: str | None) -> str:
-    """What to do about a pair Apertium lacks: its Debian package where one is known, else
-    the pairs that exist here and the engine that can do the rest."""
-    if package:
-        return f"sudo apt-get install apertium {package}"
-    here = [f"{s}→{t}" for s, t in sorted(installed_pairs()) if s == source]
-    return (
-        (f"its pairs from {source} here are {', '.join(here)}" if here else f"none from {source}")
-        + f"; gen knows no Debian package for {source}→{target} (`apt-cache search apertium-` "
-        "lists the pairs Debian has); "
-        "--engine huggingface --model NAME (OPUS-MT, M2M-100, NLLB) translates many more"
-    )
 
 
 def data_version(mode: str) -> str:
@@ -124,6 +86,24 @@ def split_output(output: str, expected: int, mode: str) -> list[str]:
     return translations
 
 
+def choose_mode(source: str, target: str, modes: Sequence[str], asked: str | None) -> str:
+    """The mode for ``source`` → ``target``: ``asked`` (``--model``, e.g. a variant such as
+    eng-cat_valencia) when it is installed and translates that way, else the default one."""
+    default = default_mode(source, target, modes) or pairs_of(modes).get((source, target))
+    others = variants_of(modes).get((source, target), [])
+    if asked is None:
+        if default is None:
+            raise MissingResourceError(missing_direction(source, target, modes))
+        return default
+    if asked in [default, *others]:
+        return asked
+    choices = ", ".join([default, *others]) if default else "none"
+    raise MissingResourceError(
+        f"--model {asked}: Apertium has no such {source}→{target} mode here "
+        f"(its {source}→{target} modes here: {choices}; `gen languages` lists them all)"
+    )
+
+
 class ApertiumEngine(Engine):
     name = "apertium"
     # Large chunks: each starts an Apertium pipeline (about 0.2 s).
@@ -132,18 +112,11 @@ class ApertiumEngine(Engine):
     def __init__(self, source: str, target: str, options: Mapping[str, Any]) -> None:
         super().__init__(source, target, options)
         self.unknown_marks = bool(options.get("unknown_marks", False))
-        known = table()["apertium"].get(f"{source}-{target}", {})
-        package = known.get("package")
         if shutil.which("apertium") is None:
-            install = f"apertium {package}" if package else "apertium"
+            install = " ".join(["apertium", *packages_for(source, target)[:1]])
             raise MissingResourceError(f"Apertium is not installed: sudo apt-get install {install}")
         modes = installed_modes()
-        found = [mode for mode in candidate_modes(source, target) if mode in modes]
-        if not found:
-            raise MissingResourceError(
-                f"Apertium has no {source}→{target} pair here: {_no_pair(source, target, package)}"
-            )
-        self.mode = found[0]
+        self.mode = choose_mode(source, target, modes, options.get("model"))
         version = subprocess.run(["apertium", "-V"], capture_output=True, text=True, check=False)
         self.version = version.stdout.strip().lower() or "apertium unknown"
         self.data_version = data_version(self.mode)

@@ -9,6 +9,7 @@ language_codes.toml, keyed by the class of the model's tokenizer.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
@@ -16,14 +17,22 @@ from typing import Any
 
 from common.errors import GenError, MissingResourceError
 from translator.base import Engine, EngineError
+from translator.hub import from_pretrained, require_model
 from translator.languages import TABLE_PATH, language_code, table
 
-try:
-    import torch
-    import transformers
-    from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
-except ImportError:  # reported when the engine is built, so other engines still work
-    transformers = None
+#: torch and transformers, imported when an engine is built (seconds on a busy machine), after
+#: the model is known to be there (translator/hub.py): a missing one is said at once.
+torch: Any = None
+transformers: Any = None
+
+
+def _import_libraries() -> None:
+    global torch, transformers
+    import torch as torch_module
+    import transformers as transformers_module
+
+    torch, transformers = torch_module, transformers_module
+
 
 _MARIAN_TARGET = re.compile(r">>\w+<<")
 
@@ -85,7 +94,7 @@ class HuggingFaceEngine(Engine):
 
     def __init__(self, source: str, target: str, options: Mapping[str, Any]) -> None:
         super().__init__(source, target, options)
-        if transformers is None:
+        if any(importlib.util.find_spec(name) is None for name in ("transformers", "torch")):
             raise MissingResourceError(
                 "the huggingface engine needs transformers and torch: "
                 "pip install transformers sentencepiece torch"
@@ -96,13 +105,6 @@ class HuggingFaceEngine(Engine):
                 "the huggingface engine needs --model: a hub name such as "
                 "Helsinki-NLP/opus-mt-en-es, or a local folder"
             )
-        self.beam_size = int(options.get("beam_size", 4))
-        self.max_length = int(options.get("max_length", 256))
-        self.batch_size = int(options.get("batch_size", 32))
-        self.device = _device(options.get("device", "auto"))
-        self.dtype = _dtype(options.get("dtype", "auto"), self.device)
-        transformers.utils.logging.set_verbosity_error()
-        transformers.utils.logging.disable_progress_bar()
         folder = Path(self.model_name)
         if folder.is_dir() and not (folder / "config.json").is_file():
             raise GenError(
@@ -110,9 +112,20 @@ class HuggingFaceEngine(Engine):
                 "was saved to (save_pretrained, or hf download NAME --local-dir DIR)",
                 path=folder,
             )
+        require_model(self.model_name)
+        _import_libraries()
+        self.beam_size = int(options.get("beam_size", 4))
+        self.max_length = int(options.get("max_length", 256))
+        self.batch_size = int(options.get("batch_size", 32))
+        self.device = _device(options.get("device", "auto"))
+        self.dtype = _dtype(options.get("dtype", "auto"), self.device)
+        transformers.utils.logging.set_verbosity_error()
+        transformers.utils.logging.disable_progress_bar()
         try:
-            self.tokenizer = AutoTokenizer.from_pretrained(self.model_name)
-            self.model = AutoModelForSeq2SeqLM.from_pretrained(self.model_name, dtype=self.dtype)
+            self.tokenizer = from_pretrained(transformers.AutoTokenizer, self.model_name)
+            self.model = from_pretrained(
+                transformers.AutoModelForSeq2SeqLM, self.model_name, dtype=self.dtype
+            )
         except (ValueError, KeyError) as error:  # files there, but not a model it can load
             raise GenError(
                 f"cannot load this model: {str(error).splitlines()[0].rstrip(': ')}",

@@ -41,14 +41,23 @@ PACKAGES: dict[str, tuple[str, ...]] = {"huggingface": ("transformers", "torch")
 
 
 def engines_here() -> dict[str, str]:
-    """What each engine can translate on this machine, in words: Apertium's installed pairs;
-    for a model engine, any pair its model has, or the packages it lacks."""
-    from translator.apertium import installed_pairs
+    """What each engine can translate on this machine, in words: every direction of Apertium's
+    installed modes (and the variants ``--model`` picks); for a model engine, any pair its
+    model has, or the packages it lacks."""
+    from translator.apertium_modes import installed_modes, pairs_of, variants_of
     from translator.languages import table
 
     here = {}
-    pairs = ", ".join(f"{s}→{t}" for s, t in sorted(installed_pairs()))
-    here["apertium"] = pairs or "none (sudo apt-get install apertium apertium-eng-spa ...)"
+    modes = installed_modes()
+    pairs = ", ".join(f"{s}→{t}" for s, t in sorted(pairs_of(modes)))
+    variants = "; ".join(
+        f"{s}→{t} {', '.join(names)}" for (s, t), names in variants_of(modes).items()
+    )
+    here["apertium"] = (
+        pairs + (f" (other modes, with --model MODE: {variants})" if variants else "")
+        if pairs
+        else "none (sudo apt-get install apertium apertium-eng-spa ...)"
+    )
     for name, packages in PACKAGES.items():
         missing = [p for p in packages if importlib.util.find_spec(p) is None]
         here[name] = (

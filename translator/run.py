@@ -24,6 +24,7 @@ from common.errors import GenError
 from common.io import UniqueIds, atomic_write, dumps, read_jsonl, resolve_input, write_jsonl
 from common.outputs import claim_output
 from translator.base import Engine, EngineError
+from translator.onward import onward_input, onward_result, text_language, translates_onward
 
 JOURNAL_FORMAT = "gen translate journal 1"
 EMPTY_SOURCE = "empty source sentence"
@@ -72,9 +73,9 @@ def kept_translations(out: Path) -> int | None:
     return kept
 
 
-def read_records(path: Path) -> list[dict]:
-    """The set's records; each needs a ``text``, an unrepeated ``id`` (where it has one), and
-    there must be at least one."""
+def read_records(path: Path) -> list[tuple[int, dict]]:
+    """The set's records with their line numbers; each needs a ``text``, an unrepeated ``id``
+    (where it has one), and there must be at least one."""
     records = []
     ids = UniqueIds(path)
     for line, record in read_jsonl(path):
@@ -82,7 +83,7 @@ def read_records(path: Path) -> list[dict]:
             raise GenError("missing or not a string", path=path, line=line, field="text")
         if "id" in record:
             ids.add(record["id"], line)
-        records.append(record)
+        records.append((line, record))
     if not records:
         raise GenError("no records to translate: the file is empty", path=path)
     return records
@@ -195,10 +196,20 @@ class Journal:
 
 
 def _results(
-    records: list[dict], translations: list[str], errors: dict[int, str], engine: Engine
+    records: list[dict],
+    translations: list[str],
+    errors: dict[int, str],
+    engine: Engine,
+    onward_from: str | None,
 ) -> Iterator[dict]:
+    """The output records; translated onward, those of translator/onward.py, whose ``text``
+    is in ``onward_from``."""
     mt = engine.metadata
     for index, (record, translation) in enumerate(zip(records, translations, strict=True)):
+        if onward_from is not None:
+            translated = (translation, errors.get(index))
+            yield onward_result(record, translated, mt, engine.target, onward_from)
+            continue
         # A stale error from translating an already translated file must not survive.
         result = {key: value for key, value in record.items() if key != "translation_error"}
         result.update(translation=translation, lang=engine.target, mt=mt)
@@ -219,7 +230,8 @@ def translate_set(
     runner: ChunkRunner | None = None,
 ) -> RunSummary:
     """Translate the set at ``set_path`` (a set folder or a JSONL file of records) into
-    ``out`` (records plus ``translation``, ``lang``, ``mt``) and its hyp file.
+    ``out`` (records plus ``translation``, ``lang``, ``mt``) and its hyp file. A file of
+    translations into the engine's source language is translated onward (translator/onward.py).
 
     ``progress(done, total)`` is called after each chunk, those read back from the journal
     included. ``runner`` translates the chunks not in the journal (default:
@@ -231,7 +243,11 @@ def translate_set(
     hyp = hyp_path(out)
     named = hyp if hyp.exists() and not out.exists() else out  # what errors name
     resume = claim_output(named, journal_path(out), force=force, resume=resume)
-    records = read_records(source)
+    numbered = read_records(source)
+    records = [record for _, record in numbered]
+    onward = translates_onward(numbered, source, engine.source)
+    text_lang = text_language(source) if onward else None
+    inputs = records if text_lang is None else [onward_input(record) for record in records]
     journal = Journal(
         journal_path(out),
         {
@@ -249,14 +265,14 @@ def translate_set(
         journal.start()
     try:
         translations, errors, resumed = _translate_chunks(
-            records, engine, journal, done, progress, runner
+            inputs, engine, journal, done, progress, runner
         )
     except BaseException:
         if not resume and len(journal.path.read_bytes().splitlines()) <= 1:
             journal.path.unlink()  # nothing was translated: leave nothing behind
         raise
     with atomic_write(out) as handle:
-        write_jsonl(handle, _results(records, translations, errors, engine))
+        write_jsonl(handle, _results(records, translations, errors, engine, text_lang))
     with atomic_write(hyp) as handle:
         handle.writelines(translation + "\n" for translation in translations)
     journal.path.unlink()

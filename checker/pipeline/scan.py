@@ -144,8 +144,16 @@ def _contradiction(path: Path, lang: str | None, lines: list[tuple[int, str]]) -
 
 def describe_system(mt: Any) -> str:
     """The MT system a record's ``mt`` field (written by `gen translate`) names, for the
-    signature: ``engine:model(version;option=value,...)``; ``unknown`` without one."""
-    if not isinstance(mt, dict):
+    signature: ``engine:model(version;option=value,...)``; ``unknown`` without one. A chain
+    (a list of steps, translated onward through a pivot language) joins its steps with the
+    pivot language: ``apertium:eng-spa(...)>es>apertium:es-fr(...)``."""
+    if isinstance(mt, list) and mt:
+        steps = [describe_system(mt[0])]
+        for step in mt[1:]:
+            pivot = step.get("from", "?") if isinstance(step, dict) else "?"
+            steps += [str(pivot), describe_system(step)]
+        return ">".join(steps)
+    if not isinstance(mt, dict) or mt.get("engine") == "unknown":
         return "unknown"
     options = ",".join(f"{key}={value}" for key, value in sorted((mt.get("options") or {}).items()))
     details = ";".join(part for part in (str(mt.get("version") or ""), options) if part)

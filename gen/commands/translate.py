@@ -27,13 +27,21 @@ def translate_command(
             metavar="SET", help="A set folder (its source.jsonl is read) or a JSONL of records."
         ),
     ],
-    to: Annotated[str, typer.Option("--to", help="Target language (ISO 639-1, e.g. es).")],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to",
+            help="Target language (ISO 639-1, e.g. es); `gen languages` lists the directions "
+            "installed here.",
+        ),
+    ],
     engine: Annotated[str, typer.Option(help=f"MT engine: {', '.join(ENGINES)}.")] = "apertium",
     source_lang: Annotated[
         str | None,
         typer.Option(
             "--from",
-            help="Source language (default: the set's, from its manifest.json; else en).",
+            help="Source language (default: the set's, from its manifest.json; else en). "
+            "A file of translations into this language is translated onward (a pivot).",
         ),
     ] = None,
     out: Annotated[
@@ -75,7 +83,8 @@ def translate_command(
     model: Annotated[
         str | None,
         typer.Option(
-            help="huggingface: Model name on the hub, or a local folder.", rich_help_panel=_HF
+            help="huggingface: the model's name on the hub, or a local folder. apertium: "
+            "another mode of the direction, e.g. eng-cat_valencia (`gen languages` lists them)."
         ),
     ] = None,
     beam_size: Annotated[
