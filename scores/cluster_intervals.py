@@ -25,7 +25,7 @@ from scores.bootstrap import FACTORS, Design, Resamples, percentile_interval, ra
 
 #: The factors of ``--ci auto`` and a bare ``--ci cluster``.
 GRAMMAR_FACTORS = ("occupation", "construction")
-CHOICES = "auto, wilson, cluster or cluster-" + "+".join(FACTORS)
+CHOICES = "auto, wilson, cluster or cluster-FACTOR+... (FACTORs: " + ", ".join(FACTORS) + ")"
 
 #: Counts by the values of some dimensions (scores.summary.SummaryBuilder.table).
 Table = Callable[[tuple[str, ...]], Mapping[tuple[str, ...], list[int]]]

@@ -4,10 +4,14 @@ Wilson's interval is not: on data whose sentences share occupations and template
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from common.errors import GenError
+from report.load import Run
+from report.significance import paired_bootstrap
 from scores.bootstrap import Design, Resamples, parse_method
 from scores.cluster_intervals import choose, factors_requested
 from scores.intervals import wilson
@@ -173,3 +177,46 @@ def test_delta_and_pairs_get_cluster_intervals_and_merge_as_one_builder():
     for half in halves:
         merged.merge(half)
     assert merged.build(signature=SIGNATURE, rejected=0) == whole
+
+
+def paired_labels(rng):
+    """Two systems on one grammar set: B beats A on two of the eight occupations only."""
+    labels_a, labels_b, clusters = {}, {}, {}
+    for number, (occupation, construction) in enumerate(CELLS * 40):
+        key = f"r{number}"
+        labels_a[key] = "correct" if rng.random() < 0.6 else "wrong"
+        better = occupation in "ab" and rng.random() < 0.5
+        labels_b[key] = "correct" if better else labels_a[key]
+        clusters[key] = (occupation, construction)
+    return labels_a, labels_b, clusters
+
+
+def test_a_paired_test_on_a_grammar_set_resamples_its_clusters():
+    labels_a, labels_b, clusters = paired_labels(np.random.default_rng(5))
+    design = Design(("occupation", "construction"), samples=500, seed=3)
+    items = paired_bootstrap(labels_a, labels_b, samples=500, seed=3)
+    both = paired_bootstrap(
+        labels_a, labels_b, samples=500, seed=3, clusters=clusters, design=design
+    )
+    assert both == paired_bootstrap(
+        labels_a, labels_b, samples=500, seed=3, clusters=clusters, design=design
+    )
+    assert (items.method, both.method) == ("items", design.method)
+    assert both.difference == items.difference > 0
+    assert both.ci95[0] <= items.ci95[0] and both.ci95[1] >= items.ci95[1]
+    # the gain is two occupations': sure for these sentences, not for another draw of occupations
+    assert items.p_value < 0.01 and both.p_value > items.p_value
+
+
+def test_a_report_reads_each_item_cluster_as_the_summary_did(tmp_path):
+    results = [
+        {**grammar_record("correct", "Nurse", "copula"), "id": "1"},
+        {**grammar_record("wrong", "nurse ", "copula"), "id": "2"},
+    ]
+    (tmp_path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in results))
+    run = Run(tmp_path, summarise(results, signature=SIGNATURE))
+    design = parse_method(run.signature_fields["ci"])
+    assert run.clusters(design) == {"1": ("nurse", "copula"), "2": ("nurse", "copula")}
+    (tmp_path / "results.jsonl").write_text(json.dumps({**results[0], "construction": None}) + "\n")
+    with pytest.raises(GenError, match="results.jsonl:1: construction"):
+        run.clusters(design)
