@@ -78,7 +78,7 @@ class SummaryBuilder:
         self.reasons: Counter[str] = Counter()
         self._open_pairs: dict[str, tuple[bool, tuple[str | None, ...]]] = {}
         #: [complete pairs, pairs with both twins correct] by the first twin's dimensions
-        self.pair_counts: dict[tuple[str | None, ...], list[int]] = defaultdict(lambda: [0, 0])
+        self.pair_counts: dict[tuple[str | None, ...], list[int]] = defaultdict(_no_pairs)
 
     def add(self, result: dict[str, Any]) -> None:
         label = result["label"]
@@ -228,6 +228,10 @@ class SummaryBuilder:
 
 def _no_counts() -> Counts:
     return [0, 0, 0]
+
+
+def _no_pairs() -> list[int]:
+    return [0, 0]
 
 
 def _nest(flat: dict[tuple[str, ...], Any]) -> dict[str, Any]:
