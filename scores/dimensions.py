@@ -50,14 +50,6 @@ def _adjective_attachment(record: dict[str, Any]) -> str | None:
     return _text(adjective.get("attaches_to")) if isinstance(adjective, dict) else "none"
 
 
-def _adjective_text(record: dict[str, Any]) -> str | None:
-    """The adjective itself (``none`` when the sentence has none): a cluster of the bootstrap."""
-    if "adjective" not in record:
-        return None
-    adjective = record["adjective"]
-    return _text(adjective.get("text")) if isinstance(adjective, dict) else "none"
-
-
 def _occupation_kind(record: dict[str, Any]) -> str | None:
     nonce = _get(record, "occupation.nonce")
     return None if nonce is None else ("nonce" if nonce else "real")
@@ -81,6 +73,5 @@ DIMENSIONS: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "construction": _field("construction"),
     "occupation.text": _field("occupation.text"),
     "lang": _field("lang"),
-    "adjective.text": _adjective_text,
 }
 DIMENSION_INDEX = {name: i for i, name in enumerate(DIMENSIONS)}

@@ -94,7 +94,7 @@ def test_the_signature_names_the_interval_each_kind_of_input_gets():
     ("requested", "message"),
     [
         ("bootstrap", "not one of"),
-        ("cluster-occupation+template", "not one of"),
+        ("cluster-occupation+adjective", "not one of"),
         ("clusters", "not one of"),
     ],
 )

@@ -79,7 +79,7 @@ def check(
         typer.Option(
             metavar="auto|wilson|cluster[-FACTOR+...]",
             help="95% intervals: a bootstrap over the occupations and constructions (cluster; "
-            "FACTORs: occupation, construction, adjective) or Wilson's, sentences as "
+            "FACTORs: occupation, construction) or Wilson's, sentences as "
             "independent; auto: cluster for grammar sets, Wilson for other records. See "
             "docs/intervals.md.",
         ),
