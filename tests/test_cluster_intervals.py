@@ -9,6 +9,7 @@ import pickle
 
 import numpy as np
 import pytest
+from conftest import run_gen as gen
 
 from common.errors import GenError
 from report.load import Run
@@ -224,3 +225,75 @@ def test_a_report_reads_each_item_cluster_as_the_summary_did(tmp_path):
     (tmp_path / "results.jsonl").write_text(json.dumps({**results[0], "construction": None}) + "\n")
     with pytest.raises(GenError, match="results.jsonl:1: construction"):
         run.clusters(design)
+
+
+FAKES = [
+    "--tagger",
+    "tests.checker_fakes:FakeTagger",
+    "--aligner",
+    "tests.checker_fakes:FakeAligner",
+]
+
+
+@pytest.mark.parametrize(
+    ("construction", "options", "ci"),
+    [
+        ("copula", [], "cluster-occupation+construction.b1000.s12345"),
+        (
+            "copula",
+            ["--ci", "cluster-occupation", "--seed", "7", "--bootstrap", "50"],
+            "cluster-occupation.b50.s7",
+        ),
+        ("copula", ["--ci", "wilson"], "wilson"),
+        (None, [], "wilson"),
+    ],
+)
+def test_gen_check_names_its_interval_in_the_signature(tmp_path, construction, options, ci):
+    rows = [
+        {
+            "id": f"r{i}",
+            "text": "The editor is her brother.",
+            "translation": translation,
+            "expected_gender": "male",
+            "occupation": {"text": "editor"},
+            "construction": construction,
+        }
+        for i, translation in enumerate(["El editor es su hermano.", "La editora es su hermana."])
+    ]
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    run = gen(
+        "check", str(source), "--lang", "es", "--out", str(tmp_path / "out"), *FAKES, *options
+    )
+    assert run.returncode == 0, run.stderr
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["signature_fields"]["ci"] == ci and f"|ci:{ci}|" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("ci", "message"),
+    [
+        ("bogus", "gen: error: --ci: 'bogus' is not one of auto, wilson, cluster"),
+        (
+            "cluster-construction",
+            "gen: error: --ci cluster-construction: not every record names construction",
+        ),
+    ],
+)
+def test_gen_check_refuses_an_interval_it_cannot_give_in_one_line(tmp_path, ci, message):
+    source = tmp_path / "in.jsonl"
+    record = {
+        "id": "r",
+        "text": "The editor is tall.",
+        "translation": "El editor es alto.",
+        "expected_gender": "male",
+        "occupation": {"text": "editor"},
+    }
+    source.write_text(json.dumps(record) + "\n")
+    run = gen(
+        "check", str(source), "--lang", "es", "--out", str(tmp_path / "out"), *FAKES, "--ci", ci
+    )
+    assert (
+        run.returncode == 2 and run.stderr.startswith(message) and len(run.stderr.splitlines()) == 1
+    )
+    assert not (tmp_path / "out").exists()
