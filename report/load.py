@@ -20,6 +20,8 @@ from typing import Any
 from common.errors import GenError
 from common.fields import LABELS
 from common.io import read_jsonl, refuse_repeats
+from scores.bootstrap import FACTORS, Design
+from scores.dimensions import DIMENSIONS
 
 SUMMARY, RESULTS = "summary.json", "results.jsonl"
 
@@ -209,6 +211,22 @@ class Run:
                 path=path,
             )
         return labels
+
+    def clusters(self, design: Design) -> dict[str, tuple[str, ...]]:
+        """``id`` → the record's level of each factor the cluster bootstrap resamples, read
+        as the summary read them (scores.dimensions), for the paired test."""
+        getters = [DIMENSIONS[FACTORS[name]] for name in design.factors]
+        path = self.path / RESULTS
+        keys: dict[str, tuple[str, ...]] = {}
+        for line, record in read_jsonl(path):
+            key = tuple(get(record) for get in getters)
+            if None in key:
+                field = FACTORS[design.factors[key.index(None)]]
+                raise GenError(
+                    "missing; the summary's ci needs it", path=path, line=line, field=field
+                )
+            keys[str(record["id"])] = key  # type: ignore[assignment]
+        return keys
 
 
 def parse_signature(signature: str) -> dict[str, str]:

@@ -118,7 +118,11 @@ def quality_gap_table(runs: Sequence[Run]) -> Table | None:
             run.system,
             run.lang,
             *(
-                figure(gaps[metric][part], digits=2, signed=part == "gap")
+                with_interval(
+                    gaps[metric][part], gaps[metric].get("gap_ci95"), digits=2, signed=True
+                )
+                if part == "gap"
+                else figure(gaps[metric][part], digits=2)
                 for metric in metrics
                 for part in ("feminine", "masculine", "gap")
             ),
@@ -132,8 +136,18 @@ def quality_gap_table(runs: Sequence[Run]) -> Table | None:
     return Table(
         name="table_mtgeneval_quality_gap",
         title="MT-GenEval gender quality gap (masculine − feminine)",
-        header=("System", "Lang", "BLEU F", "BLEU M", "BLEU gap", "chrF F", "chrF M", "chrF gap"),
+        header=(
+            "System",
+            "Lang",
+            "BLEU F",
+            "BLEU M",
+            "BLEU gap [95% CI]",
+            "chrF F",
+            "chrF M",
+            "chrF gap [95% CI]",
+        ),
         rows=tuple(rows),
         runs=tuple(gapped),
-        note="sacreBLEU signatures: " + "; ".join(sacrebleu) + ".",
+        note="Gap intervals: paired bootstrap over the pairs (both halves of a pair drawn "
+        "together). sacreBLEU signatures: " + "; ".join(sacrebleu) + ".",
     )

@@ -12,17 +12,25 @@ The score is the checker's accuracy, correct of decided (correct + wrong), so ea
 of nine (label A, label B) outcomes, and a resample is fully described by how many items fall
 in each: one multinomial draw per resample gives the exact bootstrap distribution in
 O(samples) memory, whatever the set's size.
+
+Runs on a grammar set whose summaries used the cluster bootstrap (``ci:cluster-...``) are also
+compared on resamples of the set's occupations and constructions (scores/bootstrap.py): each
+cluster's nine outcome counts, weighted by how often the resample drew it. Their items share
+occupations and templates, so a difference that holds for these sentences may not hold for
+another draw of occupations; the interval is the hull of the two and p the larger of the two
+(docs/intervals.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from common.errors import GenError
 from common.fields import LABELS
+from scores.bootstrap import Design, Resamples
 
 SAMPLES, SEED = 1000, 12345
 
@@ -46,6 +54,7 @@ class PairedResult:
     p_value: float
     samples: int
     seed: int
+    method: str = "items"  # or the cluster bootstrap's name (scores.bootstrap.Design.method)
 
     @property
     def difference(self) -> float:
@@ -58,32 +67,47 @@ def paired_bootstrap(
     *,
     samples: int = SAMPLES,
     seed: int = SEED,
+    clusters: Mapping[str, tuple[str, ...]] | None = None,
+    design: Design | None = None,
 ) -> PairedResult:
-    """Compare two runs' labels (``id`` → label) on the ids they share."""
+    """Compare two runs' labels (``id`` → label) on the ids they share; with ``clusters``
+    (``id`` → the item's level of each of ``design``'s factors), on resamples of the
+    clusters too."""
     shared = sorted(labels_a.keys() & labels_b.keys())
     if not shared:
         raise GenError("the two runs share no record ids: they were not run on the same set")
-    outcomes = np.zeros((len(LABELS), len(LABELS)), dtype=np.int64)
+    units = sorted({clusters[key] for key in shared}) if clusters and design else [()]
+    where = {unit: i for i, unit in enumerate(units)}
+    outcomes = np.zeros((len(units), len(LABELS), len(LABELS)), dtype=np.int64)
     for key in shared:
-        outcomes[LABELS.index(labels_a[key]), LABELS.index(labels_b[key])] += 1
-    n = len(shared)
-    draws = np.random.default_rng(seed).multinomial(n, outcomes.ravel() / n, size=samples)
-    draws = draws.reshape(samples, len(LABELS), len(LABELS))
-    resampled_a, resampled_b = accuracies(draws.sum(axis=2)), accuracies(draws.sum(axis=1))
-    accuracy_a, accuracy_b = accuracies(outcomes.sum(axis=1)), accuracies(outcomes.sum(axis=0))
+        unit = where[clusters[key]] if clusters and design else 0
+        outcomes[unit, LABELS.index(labels_a[key]), LABELS.index(labels_b[key])] += 1
+    pooled = outcomes.sum(axis=0)
+    accuracy_a, accuracy_b = accuracies(pooled.sum(axis=1)), accuracies(pooled.sum(axis=0))
     if np.isnan(accuracy_a) or np.isnan(accuracy_b):
         raise GenError("one of the two runs decided none of the shared records")
-    differences = resampled_b - resampled_a
+    observed = float(accuracy_b - accuracy_a)
+    n = len(shared)
+    draws = np.random.default_rng(seed).multinomial(n, pooled.ravel() / n, size=samples)
+    result = _percentiles(draws.reshape(samples, *pooled.shape), observed)
+    result = PairedResult(n, float(accuracy_a), float(accuracy_b), *result, samples, seed)
+    if not (clusters and design):
+        return result
+    resampled = Resamples(units, design).totals(outcomes)
+    (low, high), p_value = _percentiles(resampled, observed)
+    return replace(
+        result,
+        ci95=(min(low, result.ci95[0]), max(high, result.ci95[1])),
+        p_value=max(p_value, result.p_value),
+        method=design.method,
+    )
+
+
+def _percentiles(draws: np.ndarray, observed: float) -> tuple[tuple[float, float], float]:
+    """The percentile interval of B − A over resampled outcome tables (samples × A × B), and
+    the two-sided p of the observed difference."""
+    differences = accuracies(draws.sum(axis=1)) - accuracies(draws.sum(axis=2))
     differences = differences[~np.isnan(differences)]
-    observed = accuracy_b - accuracy_a
     reach = int(np.sum(np.abs(differences - observed) >= abs(observed)))
     low, high = np.percentile(differences, [2.5, 97.5])
-    return PairedResult(
-        n=n,
-        accuracy_a=float(accuracy_a),
-        accuracy_b=float(accuracy_b),
-        ci95=(float(low), float(high)),
-        p_value=(reach + 1) / (len(differences) + 1),
-        samples=samples,
-        seed=seed,
-    )
+    return (float(low), float(high)), (reach + 1) / (len(differences) + 1)

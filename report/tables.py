@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from common.fields import LABELS
 from report.load import Cell, Estimate, Run
 from report.significance import SAMPLES, SEED, paired_bootstrap
+from scores.bootstrap import parse_method
 from scores.numbers import NOTHING, figure, with_interval
 
 SHORT = {"male": "M", "female": "F"}
@@ -146,7 +147,8 @@ def delta_table(runs: Sequence[Run]) -> Table:
             "(Renduchintala & Williams, 2022). A positive Δ means the stereotype, not the "
             "trigger, decided some translations. Points of accuracy, 95% intervals as the "
             "summary gives them: Newcombe's hybrid score interval (ci:wilson in the signature), "
-            "a bootstrap in runs whose signature has boot."
+            "a bootstrap of occupations and constructions where it has ci:cluster-..., a "
+            "bootstrap of records where it has boot."
         ),
     )
 
@@ -161,7 +163,9 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
             continue
         if None in (a.overall().accuracy, b.overall().accuracy):
             continue
-        result = paired_bootstrap(a.labels, b.labels)
+        design = parse_method(a.signature_fields.get("ci", ""))
+        clusters = a.clusters(design) if design else None
+        result = paired_bootstrap(a.labels, b.labels, clusters=clusters, design=design)
         rows.append(
             (
                 a.label,
@@ -185,7 +189,9 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
         note=(
             f"Paired bootstrap (Koehn, 2004), items matched by id, {SAMPLES} resamples, seed "
             f"{SEED}. Two-sided p: the share of resampled differences, centred on the observed "
-            "one, at least as far from 0 as the observed one."
+            "one, at least as far from 0 as the observed one. Runs whose signature has "
+            "ci:cluster-...: also resampling occupations and constructions (interval: the hull "
+            "of both; p: the larger)."
         ),
     )
 

@@ -4,8 +4,8 @@ Results stream through :class:`SummaryBuilder` (counts only, so memory does not 
 the input); :func:`render_markdown` writes the human-readable page. Accuracy is
 ``correct / (correct + wrong)``: the share of decided labels that are right; how many were
 not decided is in the ``inconclusive`` count and rate. Intervals are Wilson score intervals,
-and Newcombe's for ΔM/ΔF (scores.intervals): closed-form, so a cell's interval depends on
-its counts alone.
+and Newcombe's for ΔM/ΔF (scores.intervals), or for a grammar set a cluster bootstrap over its
+occupations and constructions (scores.cluster_intervals; docs/intervals.md).
 """
 
 from __future__ import annotations
@@ -13,85 +13,22 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
-from common.fields import CORRECT, GENDERS, INCONCLUSIVE, LABELS
-from scores import intervals
+from common.fields import CORRECT, INCONCLUSIVE, LABELS
+from scores import bootstrap, cluster_intervals, intervals
+from scores.cluster_intervals import ClusterIntervals
+from scores.dimensions import DIMENSION_INDEX, DIMENSIONS
 from scores.intervals import Counts
 from scores.numbers import NOTHING, bounds, figure, with_interval
+from scores.signature import format_signature, ordered, signature_notes
 from scores.validity import card_markdown
 
 #: A language's validity cards by the code they were measured under (checker/validity.py's
 #: cards_for: hbs → sr, hr); handed in by the caller, as the scores do not read the checker.
 ValidityCards = Callable[[str], Mapping[str, Mapping[str, Any]]]
 
-
-def _get(record: dict[str, Any], dotted: str) -> Any:
-    value: Any = record
-    for key in dotted.split("."):
-        if not isinstance(value, dict) or key not in value:
-            return None
-        value = value[key]
-    return value
-
-
-def _text(value: Any) -> str | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return value.strip().lower() or None
-    return str(value).lower()
-
-
-def _trigger_gender(record: dict[str, Any]) -> str | None:
-    return _text(_get(record, "trigger.gender"))
-
-
-def _adjective_relation(record: dict[str, Any]) -> str | None:
-    """Whether the adjective's stereotype matches the trigger's gender (R&W 2022, Fig. 3)."""
-    if "adjective" not in record:
-        return None
-    adjective = record["adjective"]
-    if not isinstance(adjective, dict):
-        return "none"
-    stereotype, trigger = _text(adjective.get("stereotype")), _trigger_gender(record)
-    if stereotype not in GENDERS or trigger not in GENDERS:
-        return "neutral"
-    return "matching" if stereotype == trigger else "mismatching"
-
-
-def _adjective_attachment(record: dict[str, Any]) -> str | None:
-    if "adjective" not in record:
-        return None
-    adjective = record["adjective"]
-    return _text(adjective.get("attaches_to")) if isinstance(adjective, dict) else "none"
-
-
-def _occupation_kind(record: dict[str, Any]) -> str | None:
-    nonce = _get(record, "occupation.nonce")
-    return None if nonce is None else ("nonce" if nonce else "real")
-
-
-def _field(dotted: str) -> Callable[[dict[str, Any]], str | None]:
-    return lambda record: _text(_get(record, dotted))
-
-
-#: What a record is grouped by, each read once per record: name → getter (None: the record
-#: does not say, and stays out of the tables that use it).
-DIMENSIONS: dict[str, Callable[[dict[str, Any]], str | None]] = {
-    "expected_gender": _field("expected_gender"),
-    "trigger.gender": _trigger_gender,
-    "occupation.stereotype": _field("occupation.stereotype"),
-    "adjective": _adjective_relation,
-    "adjective.attaches_to": _adjective_attachment,
-    "position": _field("position"),
-    "trigger.type": _field("trigger.type"),
-    "occupation.nonce": _occupation_kind,
-    "construction": _field("construction"),
-    "occupation.text": _field("occupation.text"),
-    "lang": _field("lang"),
-}
-_DIMENSION_INDEX = {name: i for i, name in enumerate(DIMENSIONS)}
 
 #: The tables of the summary: name → the dimensions its cells are grouped by.
 BREAKDOWNS: dict[str, tuple[str, ...]] = {
@@ -124,14 +61,24 @@ class SummaryBuilder:
     over those tuples, made at the end (there are few distinct tuples, however many records).
     """
 
-    def __init__(self, *, system: str | None = None, validity: ValidityCards | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        system: str | None = None,
+        validity: ValidityCards | None = None,
+        ci: str = "auto",
+        samples: int = bootstrap.SAMPLES,
+        seed: int = bootstrap.SEED,
+    ) -> None:
         self.system = system
         self.validity = validity
+        self.ci, self.samples, self.seed = ci, samples, seed  # scores.cluster_intervals.choose
         self.summary: dict[str, Any] | None = None  # set by files()
         self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(_no_counts)
         self.reasons: Counter[str] = Counter()
-        self._open_pairs: dict[str, bool] = {}
-        self.pairs = [0, 0]  # [complete pairs, pairs with both twins correct]
+        self._open_pairs: dict[str, tuple[bool, tuple[str | None, ...]]] = {}
+        #: [complete pairs, pairs with both twins correct] by the first twin's dimensions
+        self.pair_counts: dict[tuple[str | None, ...], list[int]] = defaultdict(_no_pairs)
 
     def add(self, result: dict[str, Any]) -> None:
         label = result["label"]
@@ -141,15 +88,21 @@ class SummaryBuilder:
             self.reasons[result.get("reason") or "unknown"] += 1
         pair_id = result.get("pair_id")
         if pair_id is not None:
-            self._pair(str(pair_id), label == CORRECT)
+            self._pair(str(pair_id), label == CORRECT, key)
 
-    def _pair(self, pair_id: str, correct: bool) -> None:
-        twin_correct = self._open_pairs.pop(pair_id, None)
-        if twin_correct is None:
-            self._open_pairs[pair_id] = correct
+    def _pair(self, pair_id: str, correct: bool, key: tuple[str | None, ...]) -> None:
+        twin = self._open_pairs.pop(pair_id, None)
+        if twin is None:
+            self._open_pairs[pair_id] = (correct, key)
         else:
-            self.pairs[0] += 1
-            self.pairs[1] += twin_correct and correct
+            counts = self.pair_counts[twin[1]]
+            counts[0] += 1
+            counts[1] += twin[0] and correct
+
+    @property
+    def pairs(self) -> list[int]:
+        """[complete pairs, pairs with both twins correct]."""
+        return [sum(counts[slot] for counts in self.pair_counts.values()) for slot in range(2)]
 
     @classmethod
     def count(cls, results: Iterable[dict[str, Any]]) -> SummaryBuilder:
@@ -168,21 +121,31 @@ class SummaryBuilder:
             for slot in range(3):
                 mine[slot] += cell[slot]
         self.reasons.update(counts.reasons)
-        self.pairs = [ours + theirs for ours, theirs in zip(self.pairs, counts.pairs, strict=True)]
-        for pair_id, correct in counts._open_pairs.items():
-            self._pair(pair_id, correct)
+        for key, pairs in counts.pair_counts.items():
+            mine = self.pair_counts[key]
+            mine[0], mine[1] = mine[0] + pairs[0], mine[1] + pairs[1]
+        for pair_id, (correct, key) in counts._open_pairs.items():
+            self._pair(pair_id, correct, key)
 
-    def table(self, dimensions: tuple[str, ...]) -> dict[tuple[str, ...], Counts]:
-        """Counts by the values of ``dimensions``, over the records that have them all."""
-        indices = [_DIMENSION_INDEX[name] for name in dimensions]
-        cells: dict[tuple[str, ...], Counts] = defaultdict(_no_counts)
-        for key, counts in self.combinations.items():
+    def table(
+        self, dimensions: tuple[str, ...], source: Mapping[tuple, list[int]] | None = None
+    ) -> dict[tuple[str, ...], Counts]:
+        """Counts by the values of ``dimensions``, over the records that have them all (of
+        ``source``: the label counts by default, or :attr:`pair_counts`)."""
+        indices = [DIMENSION_INDEX[name] for name in dimensions]
+        cells: dict[tuple[str, ...], Counts] = {}
+        for key, counts in (self.combinations if source is None else source).items():
             values = tuple(key[i] for i in indices)
             if None not in values:
-                cell = cells[values]  # type: ignore[index]
-                for slot in range(3):
-                    cell[slot] += counts[slot]
+                cell = cells.setdefault(values, [0] * len(counts))  # type: ignore[arg-type]
+                for slot, count in enumerate(counts):
+                    cell[slot] += count
         return cells
+
+    def _names(self, field: str) -> bool:
+        """Whether every record counted names ``field`` (a dimension)."""
+        index = DIMENSION_INDEX[field]
+        return bool(self.combinations) and all(key[index] is not None for key in self.combinations)
 
     def files(self, *, signature: dict[str, str], rejected: int) -> dict[str, str]:
         """summary.json and summary.md (what checker.pipeline.run.check asks a summary for);
@@ -196,7 +159,11 @@ class SummaryBuilder:
     def build(self, *, signature: dict[str, str], rejected: int) -> dict:
         """The summary.json object (its schema is in docs/formats.md); the signature gains
         the interval method (``ci``)."""
-        signature = _ordered({**signature, "ci": intervals.METHOD})
+        design = cluster_intervals.choose(
+            self.ci, self._names, samples=self.samples, seed=self.seed
+        )
+        method = design.method if design else intervals.METHOD
+        signature = ordered({**signature, "ci": method})
         overall = [sum(counts[slot] for counts in self.combinations.values()) for slot in range(3)]
         tables = {}
         for name, dimensions in BREAKDOWNS.items():
@@ -208,7 +175,7 @@ class SummaryBuilder:
                 "cells": _nest({key: intervals.cell(cells[key]) for key in sorted(cells)}),
             }
         complete, both_correct = self.pairs
-        return {
+        summary = {
             **({"system": self.system} if self.system else {}),
             "signature": format_signature(signature),
             "signature_fields": signature,
@@ -228,12 +195,16 @@ class SummaryBuilder:
                 "unpaired": len(self._open_pairs),
             },
             "intervals": {
-                "method": intervals.METHOD,
-                "differences": "newcombe",
+                "method": method,
+                "differences": method if design else "newcombe",
                 "level": intervals.LEVEL,
             },
             "validity": self._cards(signature.get("lang", "")),
         }
+        if design:
+            pairs = partial(self.table, source=self.pair_counts)
+            ClusterIntervals(self.table, pairs, design).widen(summary, BREAKDOWNS, DELTAS)
+        return summary
 
     def _cards(self, langs: str) -> dict[str, Any]:
         """The validity cards of the run's languages (``es+fr``), by the code measured."""
@@ -259,6 +230,10 @@ def _no_counts() -> Counts:
     return [0, 0, 0]
 
 
+def _no_pairs() -> list[int]:
+    return [0, 0]
+
+
 def _nest(flat: dict[tuple[str, ...], Any]) -> dict[str, Any]:
     nested: dict[str, Any] = {}
     for key, value in flat.items():
@@ -267,39 +242,6 @@ def _nest(flat: dict[tuple[str, ...], Any]) -> dict[str, Any]:
             level = level.setdefault(part, {})
         level[key[-1]] = value
     return nested
-
-
-#: What a reader of a signature must know about a backend named in it (by the name the
-#: signature spells). eflomal's variation: bench/eflomal_variation.py --runs 3, three runs on
-#: the same input compared two by two, an xs set translated by Apertium into es and M2M-100
-#: translations of de, fr, it, uk, ro, cs, he, hi (1,824 each), with eflomal_aligner.SETTINGS.
-SIGNATURE_NOTES = {
-    "eflomal": "eflomal seeds itself (no option fixes its seed): two runs on the same input "
-    "differed on 0.12-0.20% of labels at gen's 2 samplers x 1 iteration (two measurements: "
-    "75,392 dev labels, es 60,800 of them, and 44,544; bench/eflomal_settings.py)",
-}
-
-
-def signature_notes(fields: dict[str, str]) -> list[str]:
-    """The notes of SIGNATURE_NOTES for the backends in a signature's fields."""
-    named = " ".join(fields.values())
-    return [note for name, note in SIGNATURE_NOTES.items() if name in named]
-
-
-SIGNATURE_ORDER = ("set", "lang", "mt", "aligner", "tagger", "chunk", "ci", "version")
-
-
-def format_signature(fields: dict[str, str]) -> str:
-    """``set:…|lang:es|mt:…|aligner:…|tagger:…|chunk:50000|ci:wilson|version:0.1.0``,
-    sacreBLEU-style."""
-    return "|".join(f"{key}:{value}" for key, value in _ordered(fields).items())
-
-
-def _ordered(fields: dict[str, str]) -> dict[str, str]:
-    """The signature's fields in SIGNATURE_ORDER, then any others by name."""
-    ordered = [key for key in SIGNATURE_ORDER if key in fields]
-    ordered += sorted(key for key in fields if key not in SIGNATURE_ORDER)
-    return {key: fields[key] for key in ordered}
 
 
 def _accuracy_text(cell: dict[str, Any]) -> str:
@@ -384,9 +326,10 @@ def summarise(
     signature: dict[str, str],
     rejected: int = 0,
     system: str | None = None,
+    ci: str = "auto",
 ) -> dict[str, Any]:
     """The summary of a sequence of result records (for callers that hold them already)."""
-    builder = SummaryBuilder(system=system)
+    builder = SummaryBuilder(system=system, ci=ci)
     for result in results:
         builder.add(result)
     return builder.build(signature=signature, rejected=rejected)

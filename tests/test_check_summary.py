@@ -8,7 +8,8 @@ import pytest
 
 from scores.intervals import newcombe, wilson
 from scores.numbers import figure, with_interval
-from scores.summary import SIGNATURE_NOTES, format_signature, render_markdown, summarise
+from scores.signature import SIGNATURE_NOTES, format_signature
+from scores.summary import render_markdown, summarise
 
 SIGNATURE = {"set": "sha256.0", "lang": "es", "aligner": "a", "tagger": "t", "version": "0"}
 

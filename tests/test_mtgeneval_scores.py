@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import conftest
+import numpy as np
 import pytest
 import sacrebleu
 
@@ -16,7 +17,7 @@ from scores.mtgeneval.accuracy import compat_words, decide, default_words, pair_
 from scores.mtgeneval.agreement import checker_agreement
 from scores.mtgeneval.dataset import LANGUAGES, read_contextual, read_counterfactual
 from scores.mtgeneval.evaluate import evaluate
-from scores.mtgeneval.quality import quality_gap
+from scores.mtgeneval.quality import paired_gap_interval, quality_gap
 from scores.mtgeneval.scores import accuracy, score_contextual, score_counterfactual
 
 
@@ -333,3 +334,45 @@ def test_checker_gets_the_backend_options_gen_check_takes(tiny_dataset, tmp_path
     )  # fmt: skip
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert f"model '{missing}' is not here" in done.stderr
+
+
+def test_quality_gap_interval_is_a_paired_bootstrap_over_the_pairs(dev_data):
+    """Apertium-like output is not at hand here, so: a system that writes the masculine
+    reference for half the pairs' feminine sources. Both halves share each pair's sentence,
+    so the paired interval is far narrower than the two halves' own intervals combined."""
+    pairs = read_counterfactual(dev_data / "mt-geneval", "es", "dev")
+    feminine = [
+        masculine if number % 2 else feminine
+        for number, (feminine, masculine) in enumerate(
+            zip(pairs.feminine, pairs.masculine, strict=True)
+        )
+    ]
+    gap = quality_gap("es", feminine, pairs.feminine, pairs.masculine, pairs.masculine, 200)
+    assert gap == quality_gap("es", feminine, pairs.feminine, pairs.masculine, pairs.masculine, 200)
+    for name in ("bleu", "chrf"):
+        low, high = gap[name]["gap_ci95"]
+        assert 0 < low <= gap[name]["gap"] <= high  # masculine 100, feminine lower: sure
+    same = quality_gap("es", pairs.feminine, pairs.feminine, pairs.feminine, pairs.feminine, 50)
+    assert same["bleu"]["gap"] == 0 and same["bleu"]["gap_ci95"] == [0, 0]
+    assert (
+        quality_gap("es", feminine, pairs.feminine, pairs.masculine, pairs.masculine, 1)["chrf"][
+            "gap_ci95"
+        ]
+        is None
+    )
+
+
+def test_paired_gap_interval_cancels_what_both_halves_share():
+    from sacrebleu.metrics import CHRF
+
+    rng = np.random.default_rng(0)
+    words = [" ".join(rng.choice(["la", "el", "médica", "médico", "casa"], 6)) for _ in range(300)]
+    noisy = [" ".join(rng.choice(sentence.split(), 6)) for sentence in words]
+    metric = CHRF()
+    masculine = metric._extract_corpus_statistics(noisy, [words])
+    feminine = [[value for value in stats] for stats in masculine]
+    feminine[0] = metric._extract_corpus_statistics([""], [[words[0]]])[0]  # one worse line
+    low, high = paired_gap_interval(metric, feminine, masculine, samples=300, seed=1)
+    own = metric.corpus_score(noisy, [words], n_bootstrap=300)._ci  # one half's ± spread
+    assert 0 <= low <= high < own / 2
+    assert paired_gap_interval(metric, feminine, masculine, samples=300, seed=1) == (low, high)

@@ -17,6 +17,8 @@ from common import __version__
 from common.errors import Interrupted
 from common.io import resolve_input
 from gen.commands import options as shared
+from scores import bootstrap as bootstrap_defaults
+from scores.cluster_intervals import factors_requested
 from scores.summary import SummaryBuilder
 from scores.tgbi import check_tgbi
 from scores.validity import headline
@@ -72,10 +74,23 @@ def check(
             "--skip-invalid", help="Write unreadable records to rejects.jsonl instead of failing."
         ),
     ] = False,
-    seed: Annotated[int, typer.Option(help="TGBI (Korean→English): bootstrap seed.")] = 12345,
+    ci: Annotated[
+        str,
+        typer.Option(
+            metavar="auto|wilson|cluster[-FACTOR+...]",
+            help="95% intervals: a bootstrap over the occupations and constructions (cluster; "
+            "FACTORs: occupation, construction) or Wilson's, sentences as "
+            "independent; auto: cluster for grammar sets, Wilson for other records. See "
+            "docs/intervals.md.",
+        ),
+    ] = "auto",
+    seed: Annotated[
+        int, typer.Option(help="Bootstrap seed (the cluster intervals and TGBI's).")
+    ] = bootstrap_defaults.SEED,
     bootstrap: Annotated[
-        int, typer.Option(min=1, help="TGBI (Korean→English): bootstrap resamples.")
-    ] = 1000,
+        int,
+        typer.Option(min=1, help="Bootstrap resamples (the cluster intervals and TGBI's)."),
+    ] = bootstrap_defaults.SAMPLES,
     compat: Annotated[
         bool,
         typer.Option(
@@ -93,6 +108,7 @@ def check(
     """Label each translation correct / wrong / inconclusive for the occupation's gender,
     without references, and write results.jsonl, summary.json and summary.md."""
     backends = shared.backend_options(locals())
+    factors_requested(ci)  # a misspelt --ci stops here, not after labelling
     input_path = resolve_input(input_path)
     out = out or input_path.parent / f"{input_path.stem}.check"
     if input_kind(input_path, lang) == "tgbi":
@@ -134,7 +150,9 @@ def check(
                 hyp=hyp,
                 lang=lang,
                 options=options,
-                summary=SummaryBuilder(system=system, validity=cards_for),
+                summary=SummaryBuilder(
+                    system=system, validity=cards_for, ci=ci, samples=bootstrap, seed=seed
+                ),
                 resume=resume,
                 force=force,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from common.io import output_directory, write_jsonl
 from scores.mtgeneval.scores import Scores
-from scores.numbers import bounds, figure
+from scores.numbers import bounds, figure, with_interval
 
 _COUNTS = (
     "accuracy",
@@ -45,14 +45,14 @@ def markdown(summary: dict) -> str:
             "",
             "Gender quality gap (masculine − feminine, sacreBLEU):",
             "",
-            "| metric | feminine | masculine | gap |",
+            "| metric | feminine | masculine | gap [95% CI] |",
             "|---|---:|---:|---:|",
         ]
         for name, gap in summary["quality_gap"].items():
             lines.append(
                 f"| {name} | {figure(gap['feminine'], digits=2)} "
                 f"| {figure(gap['masculine'], digits=2)} "
-                f"| {figure(gap['gap'], digits=2, signed=True)} |"
+                f"| {with_interval(gap['gap'], gap.get('gap_ci95'), digits=2, signed=True)} |"
             )
         lines.append("")
         lines += [f"- {name}: `{gap['signature']}`" for name, gap in summary["quality_gap"].items()]

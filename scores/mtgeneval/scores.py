@@ -11,10 +11,7 @@ import numpy as np
 
 from scores.mtgeneval.accuracy import Decision, SegmentDecision, decide, pair_decision
 from scores.mtgeneval.dataset import Contextual, Counterfactual
-from scores.mtgeneval.quality import N_BOOTSTRAP
-
-#: Seed of the accuracy bootstrap (sacreBLEU's default seed, for the same reason: reproducible).
-BOOTSTRAP_SEED = 12345
+from scores.mtgeneval.quality import BOOTSTRAP_SEED, N_BOOTSTRAP
 
 
 @dataclass(frozen=True)
