@@ -19,6 +19,7 @@ from common.fields import CORRECT, GENDERS, INCONCLUSIVE, LABELS
 from scores import intervals
 from scores.intervals import Counts
 from scores.numbers import NOTHING, bounds, figure, with_interval
+from scores.open_gender import OpenGenderCounts, open_gender_markdown
 from scores.validity import card_markdown
 
 #: A language's validity cards by the code they were measured under (checker/validity.py's
@@ -132,8 +133,11 @@ class SummaryBuilder:
         self.reasons: Counter[str] = Counter()
         self._open_pairs: dict[str, bool] = {}
         self.pairs = [0, 0]  # [complete pairs, pairs with both twins correct]
+        self.open_gender = OpenGenderCounts()  # records with expected_gender null
 
     def add(self, result: dict[str, Any]) -> None:
+        if result.get("expected_gender", "") is None:
+            return self.open_gender.add(result)
         label = result["label"]
         key = tuple(get(result) for get in DIMENSIONS.values())
         self.combinations[key][LABELS.index(label)] += 1
@@ -168,6 +172,7 @@ class SummaryBuilder:
             for slot in range(3):
                 mine[slot] += cell[slot]
         self.reasons.update(counts.reasons)
+        self.open_gender.merge(counts.open_gender)
         self.pairs = [ours + theirs for ours, theirs in zip(self.pairs, counts.pairs, strict=True)]
         for pair_id, correct in counts._open_pairs.items():
             self._pair(pair_id, correct)
@@ -213,7 +218,7 @@ class SummaryBuilder:
             "signature": format_signature(signature),
             "signature_fields": signature,
             "signature_notes": signature_notes(signature),
-            "n": sum(overall),
+            "n": sum(overall) + self.open_gender.n,
             "rejected": rejected,
             "overall": {
                 **intervals.cell(overall),
@@ -233,6 +238,7 @@ class SummaryBuilder:
                 "level": intervals.LEVEL,
             },
             "validity": self._cards(signature.get("lang", "")),
+            **self.open_gender.section(),
         }
 
     def _cards(self, langs: str) -> dict[str, Any]:
@@ -337,6 +343,7 @@ def render_markdown(summary: dict[str, Any]) -> str:
         lines += ["", "| | value | 95% CI |", "|---|---:|---|"]
         for name, delta in summary["delta"].items():
             lines.append(f"| Δ{name} | {figure(delta['value'])} | {bounds(delta['ci95'])} |")
+    lines += open_gender_markdown(summary)
     pairs = summary["pairs"]
     if pairs["n"]:
         lines += [
