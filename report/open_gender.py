@@ -24,6 +24,7 @@ from report.load import Run
 from report.sections import Plot, Section
 from report.tables import Table
 from scores.numbers import figure, with_interval
+from scores.open_gender import default_text, share_text
 
 FIGURE = "fig7_open_gender"
 CAPTION = (
@@ -50,16 +51,6 @@ def _section(run: Run) -> dict[str, Any]:
     return run.summary["open_gender"]
 
 
-def _share(cell: dict[str, Any], label: str) -> str:
-    share = cell["shares"][label]
-    return with_interval(share["value"], share["ci95"])
-
-
-def _default(cell: dict[str, Any]) -> str:
-    rate = cell["masculine_default"]
-    return with_interval(rate["value"], rate["ci95"])
-
-
 def _feminine_of_gendered(cell: dict[str, Any]) -> tuple[float, float, float] | None:
     """Feminine share of gendered answers and its interval (1 − the masculine default)."""
     rate = cell["masculine_default"]
@@ -79,8 +70,8 @@ def labels_table(runs: Sequence[Run]) -> Table:
                 run.system,
                 run.lang,
                 str(section["n"]),
-                *(_share(section, label) for label in OPEN_LABELS),
-                _default(section),
+                *(share_text(section, label) for label in OPEN_LABELS),
+                default_text(section),
                 with_interval(logistic["slope"], logistic["ci95"], digits=2, signed=True),
                 with_interval(correlation["r"], correlation["ci95"], digits=2),
             )
@@ -121,10 +112,10 @@ def stereotype_table(runs: Sequence[Run]) -> Table:
                         run.label,
                         f"{name.split('_')[0]}: {value}",
                         str(cell["n"]),
-                        _share(cell, FEMININE),
-                        _share(cell, MASCULINE),
+                        share_text(cell, FEMININE),
+                        share_text(cell, MASCULINE),
                         figure(_sum(cell, ("neutral", "both")) / cell["n"] if cell["n"] else None),
-                        _default(cell),
+                        default_text(cell),
                     )
                 )
     return Table(
@@ -157,8 +148,8 @@ def bins_table(runs: Sequence[Run]) -> Table:
             f"{row['low']}–{row['high']}",
             str(row["occupations"]),
             str(row["n"]),
-            _share(row, FEMININE),
-            _default(row),
+            share_text(row, FEMININE),
+            default_text(row),
         )
         for run in runs
         for row in _section(run)["share_women_bins"]

@@ -278,12 +278,14 @@ def correlation(points: list[tuple[float, float]]) -> dict[str, Any]:
 # summary.md
 
 
-def _share(cell_: dict[str, Any], label: str) -> str:
+def share_text(cell_: dict[str, Any], label: str) -> str:
+    """A label's share of a cell with its interval, as summary.md and the report write it."""
     share = cell_["shares"][label]
     return with_interval(share["value"], share["ci95"])
 
 
-def _default(cell_: dict[str, Any]) -> str:
+def default_text(cell_: dict[str, Any]) -> str:
+    """A cell's masculine-default rate with its interval."""
     rate = cell_["masculine_default"]
     return with_interval(rate["value"], rate["ci95"])
 
@@ -304,8 +306,8 @@ def _headline(summary: dict[str, Any]) -> list[str]:
         "",
         "| | % [95% CI] |",
         "|---|---|",
-        *(f"| {label} | {_share(section, label)} |" for label in OPEN_LABELS),
-        f"| **masculine default** (masculine of feminine + masculine) | {_default(section)} |",
+        *(f"| {label} | {share_text(section, label)} |" for label in OPEN_LABELS),
+        f"| **masculine default** (masculine of feminine + masculine) | {default_text(section)} |",
     ]
     logistic = section["share_women_trend"]["logistic"]
     if logistic["slope"] is not None:
@@ -328,7 +330,7 @@ def _tables(summary: dict[str, Any]) -> list[str]:
 
     def row(name: str, cell_: dict[str, Any]) -> str:
         shares = " | ".join(figure(cell_["shares"][label]["value"]) for label in OPEN_LABELS)
-        return f"| {name} | {cell_['n']} | {shares} | {_default(cell_)} |"
+        return f"| {name} | {cell_['n']} | {shares} | {default_text(cell_)} |"
 
     lines = []
     if section["reasons"]:
