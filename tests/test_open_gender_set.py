@@ -180,3 +180,13 @@ def test_lint_command_checks_open_grammars():
     result = gen("lint", "--open-gender", "--size", "xs")
     assert result.returncode == 0, result.stderr
     assert "no problems" in result.stdout
+
+
+def test_nonce_open_set_has_no_share_of_women():
+    grammar, lists = english.load(open_gender=True)
+    english_set = english_parts.prepare("xs", grammar, lists, nonce=True)
+    records = list(english_records.records(english_set))
+    assert len(records) == english_set.total()
+    assert {r["occupation"]["share_women"] for r in records} == {None}
+    assert {r["occupation"]["stereotype"] for r in records} == {"none"}
+    assert records[0]["id"].startswith("en-open-nonce-xs-")
