@@ -8,6 +8,7 @@ a template (generator/english_records.py) is the product of its slots' choices.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from generator.grammar import Grammar, Slot, Template, expand
@@ -124,24 +125,14 @@ def open_count(parts: list[Part]) -> int:
     slots = [part for part in parts if part.slot is not None]
     targets = [part for part in slots if part.slot.role == "occupation"]
     others = [part for part in slots if is_other_person(part.slot)]
-    rest = 1
-    for part in slots:
-        if part not in targets and part not in others:
-            rest *= len(part.choices)
+    rest = math.prod(len(p.choices) for p in slots if p not in targets and p not in others)
     if not targets:
-        return rest * _product(len(part.choices) for part in others)
-    total = 0
-    for target in targets[0].choices:
-        word = target.word[None]
-        total += _product(sum(c.word[None] != word for c in part.choices) for part in others)
-    return total * rest * _product(len(part.choices) for part in targets[1:])
-
-
-def _product(numbers) -> int:
-    result = 1
-    for number in numbers:
-        result *= number
-    return result
+        return rest * math.prod(len(part.choices) for part in others)
+    total = sum(
+        math.prod(sum(c.word[None] != target.word[None] for c in part.choices) for part in others)
+        for target in targets[0].choices
+    )
+    return total * rest * math.prod(len(part.choices) for part in targets[1:])
 
 
 def _choices(
