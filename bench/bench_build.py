@@ -7,6 +7,9 @@ one writer per shard, so the sum is what the machine must hold).
 
     python bench/bench_build.py                 # xl, both
     python bench/bench_build.py --size small --skip-nltk
+    python bench/bench_build.py --size xl --open-gender   # the open-gender set (no NLTK run:
+                                                          # NLTK cannot skip the target's own
+                                                          # occupation as the other person)
 
 Target (issue 2): xl, JSONL + txt, in <= 15 s and <= 500 MB on 2 cores.
 """
@@ -102,16 +105,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", default="xl", choices=("xs", "small", "xl"))
     parser.add_argument("--skip-nltk", action="store_true", help="Only time gen build.")
+    parser.add_argument(
+        "--open-gender", action="store_true", help="Time gen build --open-gender (no NLTK run)."
+    )
     args = parser.parse_args()
+    kind = ["--open-gender"] if args.open_gender else []
     print(f"load: {os.getloadavg()}, cpus: {len(os.sched_getaffinity(0))}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "set"
         build = measure(
-            [sys.executable, "-m", "gen", "build", "--size", args.size, "--out", str(out)]
+            [sys.executable, "-m", "gen", "build", "--size", args.size, *kind, "--out", str(out)]
         )
         sizes = {p.name: p.stat().st_size for p in out.iterdir()}
-    print(f"gen build --size {args.size}: {build}, files: {sizes}")
-    if not args.skip_nltk:
+    print(f"gen build --size {args.size} {' '.join(kind)}: {build}, files: {sizes}")
+    if not args.skip_nltk and not args.open_gender:
         nltk = measure([sys.executable, "-c", NLTK_CHILD, args.size])
         print(f"nltk.parse.generate, same grammar ({args.size}, strings only): {nltk}")
     print(f"load after: {os.getloadavg()}")

@@ -10,8 +10,9 @@ on it). Prints, per language: lines, % of decided labels right, % inconclusive a
 reasons, and "flip seen": of the lines whose two versions were both decided, how many got
 opposite labels (the word read is one the flip changed; when both are then wrong, the
 expected gender from the converter disagrees with the reference). The next four columns split
-the lines (decided right, inconclusive for each part) by whether the words the two references differ in include a translation or a
-look-alike of the occupation (the aligner's dictionaries): where they do not, the flip
+the lines (decided right, inconclusive for each part) by whether the words the two references
+differ in include a translation or a look-alike of the occupation (the aligner's
+dictionaries): where they do not, the flip
 changed only other words, and reading the occupation cannot tell the versions apart. On
 those lines, "ceiling" is the most of the decided labels that can be right while the
 checker reads a gendered occupation word as its gender: where both references keep the same

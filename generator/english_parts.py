@@ -8,10 +8,11 @@ a template (generator/english_records.py) is the product of its slots' choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from generator.grammar import Grammar, Slot, Template, expand
-from generator.slots import GENDERS, list_for, slot_rows, slot_words
+from generator.slots import GENDERS, is_other_person, list_for, slot_rows, slot_words
 from generator.wordlists import WordList
 
 PUNCTUATION = frozenset(".,!?;:")
@@ -56,6 +57,7 @@ class Choice:
     word: dict[str | None, str]
     gender: str | None = None  # a distractor's own gender
     stereotype: str | None = None
+    share_women: int | float | None = None  # an occupation's (BLS, percent); nonce: None
 
 
 @dataclass(frozen=True)
@@ -80,11 +82,20 @@ class EnglishSet:
 
     @property
     def prefix(self) -> str:
-        return f"en-nonce-{self.size}" if self.nonce else f"en-{self.size}"
+        kinds = ("open-" if self.open_gender else "") + ("nonce-" if self.nonce else "")
+        return f"en-{kinds}{self.size}"
+
+    @property
+    def open_gender(self) -> bool:
+        return self.grammar.open_gender
 
     def total(self) -> int:
         """How many sentences the enumeration yields (computed, not enumerated)."""
-        return sum(template_counts(parts)[0] for _, parts in self.parts)
+        return sum(self.counts(parts)[0] for _, parts in self.parts)
+
+    def counts(self, parts: list[Part]) -> tuple[int, int]:
+        """A template's sentences and pairs (open-gender sentences have no twin)."""
+        return (open_count(parts), 0) if self.open_gender else template_counts(parts)
 
 
 def template_counts(parts: list[Part]) -> tuple[int, int]:
@@ -108,6 +119,22 @@ def template_counts(parts: list[Part]) -> tuple[int, int]:
     return female + male, female + male - both
 
 
+def open_count(parts: list[Part]) -> int:
+    """How many sentences an open-gender template yields: every combination of choices but
+    those where another person has the target's own occupation ("the nurse ... the nurse")."""
+    slots = [part for part in parts if part.slot is not None]
+    targets = [part for part in slots if part.slot.role == "occupation"]
+    others = [part for part in slots if is_other_person(part.slot)]
+    rest = math.prod(len(p.choices) for p in slots if p not in targets and p not in others)
+    if not targets:
+        return rest * math.prod(len(part.choices) for part in others)
+    total = sum(
+        math.prod(sum(c.word[None] != target.word[None] for c in part.choices) for part in others)
+        for target in targets[0].choices
+    )
+    return total * rest * math.prod(len(part.choices) for part in targets[1:])
+
+
 def _choices(
     slot: Slot, grammar: Grammar, lists: dict[str, WordList], size: str, nonce: bool
 ) -> list[Choice]:
@@ -127,25 +154,45 @@ def _choices(
             words = {g: w for g, w in words.items() if w in allowed}
             if not words:
                 continue
+        if is_other_person(slot):
+            share = _share(row["share_women"])
+            stereotype = occupation_stereotype(share)
+            choices.extend(
+                Choice({None: tuple(w.split())}, {None: w}, None, stereotype, share)
+                for w in words.values()
+            )
+            continue
         if slot.role == "distractor":
             choices.extend(
                 Choice({None: tuple(w.split())}, {None: w}, gender=g) for g, w in words.items()
             )
             continue
-        stereotype = None
+        stereotype = share = None
         if slot.role == "adjective":
             stereotype = row["stereotype"]
         elif slot.role == "occupation":
-            stereotype = "none" if nonce else occupation_stereotype(float(row["share_women"]))
+            share = None if nonce else _share(row["share_women"])
+            stereotype = "none" if share is None else occupation_stereotype(share)
         choices.append(
-            Choice({g: tuple(w.split()) for g, w in words.items()}, words, stereotype=stereotype)
+            Choice(
+                {g: tuple(w.split()) for g, w in words.items()},
+                words,
+                stereotype=stereotype,
+                share_women=share,
+            )
         )
     return choices
 
 
+def _share(text: str) -> int | float:
+    """A share of women as written in the list: whole percents stay integers."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
 def _with_article(choice: Choice) -> Choice:
     tokens = {g: (indefinite_article(t[0]), *t) for g, t in choice.tokens.items()}
-    return Choice(tokens, choice.word, choice.gender, choice.stereotype)
+    return replace(choice, tokens=tokens)
 
 
 def _capitalised(tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -154,7 +201,7 @@ def _capitalised(tokens: tuple[str, ...]) -> tuple[str, ...]:
 
 def _capitalise_choice(choice: Choice) -> Choice:
     tokens = {g: _capitalised(t) for g, t in choice.tokens.items()}
-    return Choice(tokens, choice.word, choice.gender, choice.stereotype)
+    return replace(choice, tokens=tokens)
 
 
 def split_template(template: Template, choices: dict[str, list[Choice]]) -> list[Part]:

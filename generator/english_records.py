@@ -3,6 +3,8 @@
 A template is enumerated slot by slot, each prefix shared by all its completions. Every
 combination is rendered in both genders, which gives each sentence its counterfactual twin
 (every trigger swapped, everything else equal) under one ``pair_id``, and exact balance.
+An open-gender set (open.cfg) has no trigger: each combination is one sentence with
+``expected_gender`` and ``pair_id`` null, and a second person never has the target's occupation.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from generator.english_parts import (
     EnglishSet,
     Part,
     detokenize,
-    template_counts,
 )
 from generator.grammar import Template
-from generator.slots import GENDERS
+from generator.slots import GENDERS, is_other_person
+
+ALONE = "alone"  # an open-gender sentence's position when no other person is in it
 
 
 def position_of(occupation: int, triggers: tuple[int, ...]) -> str:
@@ -54,7 +57,7 @@ def records(english: EnglishSet, templates: range | None = None) -> Iterator[dic
     """
     templates = templates if templates is not None else range(len(english.parts))
     width = max(6, len(str(english.total())))
-    counts = [template_counts(parts) for _, parts in english.parts[: templates.start]]
+    counts = [english.counts(parts) for _, parts in english.parts[: templates.start]]
     counter = {"sentence": sum(c[0] for c in counts), "pair": sum(c[1] for c in counts)}
     for index in templates:
         template, parts = english.parts[index]
@@ -63,7 +66,7 @@ def records(english: EnglishSet, templates: range | None = None) -> Iterator[dic
 
 def shards(english: EnglishSet, count: int) -> list[range]:
     """Split the templates into ``count`` runs of about equally many sentences."""
-    sizes = [template_counts(parts)[0] for _, parts in english.parts]
+    sizes = [english.counts(parts)[0] for _, parts in english.parts]
     total, bounds, running = sum(sizes), [0], 0
     for index, size in enumerate(sizes):
         running += size
@@ -88,6 +91,8 @@ class _TemplateEnumerator:
     def __init__(self, template: Template, parts: list[Part], english: EnglishSet) -> None:
         self.construction = template.construction
         self.prefix, self.size, self.nonce = english.prefix, english.size, english.nonce
+        self.open = english.open_gender
+        self.genders: tuple[str | None, ...] = (None,) if self.open else GENDERS
         self.lead = _piece(parts[0].tokens, True) if parts[0].slot is None else _Piece((), "")
         self.slots: list[Part] = []
         self.tails: list[_Piece] = []
@@ -132,6 +137,8 @@ class _TemplateEnumerator:
         meta = self.metadata.get(key)
         if meta is None:
             meta = self.metadata[key] = self._metadata(k, choice, gender, start, len(piece.tokens))
+        if self.open and not self._other_person_differs(role, meta, occupation, distractors):
+            return None
         if role == "trigger":
             triggers = (*triggers, start)
             trigger = trigger or meta
@@ -152,8 +159,20 @@ class _TemplateEnumerator:
             triggers,
         )
 
+    @staticmethod
+    def _other_person_differs(
+        role: str, meta: dict, occupation: dict | None, distractors: tuple
+    ) -> bool:
+        """Whether a new target or other person leaves the two occupations different."""
+        if role == "occupation":
+            return all(d["text"] != meta["text"] for d in distractors if "share_women" in d)
+        if role == "distractor" and "share_women" in meta and occupation is not None:
+            return occupation["text"] != meta["text"]
+        return True
+
     def _metadata(self, k: int, choice: Choice, gender: str, start: int, length: int) -> dict:
         slot = self.slots[k].slot
+        head = start + length - 1 - (1 if self.slots[k].article else 0)
         if slot.role == "trigger":
             return {
                 "text": choice.word[gender],
@@ -164,9 +183,10 @@ class _TemplateEnumerator:
         if slot.role == "occupation":
             return {
                 "text": choice.word[None],
-                "index": start + length - 1 - (1 if self.slots[k].article else 0),
+                "index": head,
                 "stereotype": choice.stereotype,
                 "nonce": self.nonce,
+                **({"share_women": choice.share_women} if self.open else {}),
             }
         if slot.role == "adjective":
             return {
@@ -175,11 +195,20 @@ class _TemplateEnumerator:
                 "stereotype": choice.stereotype,
                 "attaches_to": self.attaches[k],
             }
+        if is_other_person(slot):
+            return {
+                "text": choice.word[None],
+                "index": head,
+                "gender": None,
+                "type": slot.type,
+                "stereotype": choice.stereotype,
+                "share_women": choice.share_women,
+            }
         return {"text": choice.word[None], "index": start, "gender": choice.gender}
 
     def records(self, width: int, counter: dict) -> Iterator[dict]:
         empty: _State = (self.lead.tokens, self.lead.text, None, None, None, (), ())
-        prefixes: list[dict[str, _State]] = [{g: empty for g in GENDERS}]
+        prefixes: list[dict[str | None, _State]] = [{g: empty for g in self.genders}]
         last = len(self.slots) - 1
         for k in range(last):
             prefixes = [
@@ -195,14 +224,18 @@ class _TemplateEnumerator:
                 done = self._extend(states, last, index)
                 if not done:
                     continue
-                pair_id = f"{prefix}-p{counter['pair']:0{width}d}"
-                counter["pair"] += 1
+                pair_id = None
+                if not self.open:
+                    pair_id = f"{prefix}-p{counter['pair']:0{width}d}"
+                    counter["pair"] += 1
                 for gender, state in done.items():
                     tokens, text, occupation, trigger, adjective, distractors, triggers = state
+                    if self.open:
+                        triggers = tuple(d["index"] for d in distractors)
                     where = (occupation["index"], triggers)
                     position = positions.get(where)
                     if position is None:
-                        position = positions[where] = position_of(*where)
+                        position = positions[where] = position_of(*where) if triggers else ALONE
                     yield {
                         "id": f"{prefix}-{counter['sentence']:0{width}d}",
                         "pair_id": pair_id,
@@ -219,7 +252,9 @@ class _TemplateEnumerator:
                     }
                     counter["sentence"] += 1
 
-    def _extend(self, states: dict[str, _State], k: int, index: int) -> dict[str, _State]:
+    def _extend(
+        self, states: dict[str | None, _State], k: int, index: int
+    ) -> dict[str | None, _State]:
         extended = {}
         for gender, state in states.items():
             new = self._advance(state, k, index, gender)
@@ -233,6 +268,6 @@ def count_templates(english: EnglishSet) -> dict[str, int]:
     counts: dict[str, int] = {}
     for template, parts in english.parts:
         counts[template.construction] = (
-            counts.get(template.construction, 0) + template_counts(parts)[0]
+            counts.get(template.construction, 0) + english.counts(parts)[0]
         )
     return counts

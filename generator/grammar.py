@@ -1,10 +1,12 @@
 """Grammars: an NLTK CFG file plus a slot table, expanded into sentence templates.
 
 A grammar folder holds ``grammar.cfg`` (NLTK's CFG syntax) and ``slots.tsv``, which names
-the nonterminals filled from word lists. Each alternative of the start symbol is one
-*construction*. Expanding a construction's derivations down to terminals and slots gives
-its *templates*; every template item remembers which production it came from, so that the
-enumerator attaches metadata by derivation, never by reading it back out of the text.
+the nonterminals filled from word lists; it may also hold ``open.cfg``, whose constructions
+leave the person's gender open (``gen build --open-gender``, generator/open_gender.py).
+Each alternative of the start symbol is one *construction*. Expanding a construction's
+derivations down to terminals and slots gives its *templates*; every template item remembers
+which production it came from, so that the enumerator attaches metadata by derivation, never
+by reading it back out of the text.
 
 The grammar is parsed line by line with :func:`nltk.CFG.fromstring` (never executed), so a
 malformed line is reported with its file and line number.
@@ -25,6 +27,7 @@ from common.io import read_text
 from generator.wordlists import read_wordlist
 
 ROLES = ("occupation", "adjective", "trigger", "distractor")
+GRAMMAR_FILE, OPEN_GRAMMAR_FILE = "grammar.cfg", "open.cfg"
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,7 @@ class Grammar:
     productions: list[Production]
     lines: dict[Production, int]
     slots: dict[str, Slot]
+    open_gender: bool = False  # read from open.cfg: no construction fixes the person's gender
     by_lhs: dict[Nonterminal, list[Production]] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -93,11 +97,12 @@ class Grammar:
         ]
 
 
-def read_grammar(folder: Path) -> Grammar:
-    """Parse ``folder/grammar.cfg`` and ``folder/slots.tsv``."""
-    path = folder / "grammar.cfg"
+def read_grammar(folder: Path, *, open_gender: bool = False) -> Grammar:
+    """Parse ``folder/grammar.cfg`` (``open.cfg`` with ``open_gender``) and ``folder/slots.tsv``."""
+    name = OPEN_GRAMMAR_FILE if open_gender else GRAMMAR_FILE
+    path = folder / name
     if not path.is_file():
-        raise GenError("no grammar.cfg in grammar folder", path=folder)
+        raise GenError(f"no {name} in grammar folder", path=folder)
     productions: list[Production] = []
     lines: dict[Production, int] = {}
     for number, text in _logical_lines(path):
@@ -120,6 +125,7 @@ def read_grammar(folder: Path) -> Grammar:
         productions,
         lines,
         _read_slots(folder / "slots.tsv"),
+        open_gender,
     )
 
 

@@ -11,9 +11,11 @@ duplicate sentences, missing or unequal counterfactual twins, and gender imbalan
 
 from __future__ import annotations
 
+import functools
 import re
 from array import array
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from nltk.grammar import Nonterminal
@@ -33,8 +35,15 @@ def problem(message: str, path: Path | str | None = None, line: int | None = Non
     return str(GenError(message, path=path, line=line))
 
 
-def lint_grammar(grammar: Grammar, lists: dict[str, WordList], *, nonce: bool = False) -> list[str]:
-    """Structural problems of a grammar and its slots, without enumerating sentences."""
+def lint_grammar(
+    grammar: Grammar,
+    lists: dict[str, WordList],
+    *,
+    nonce: bool = False,
+    check_template: Callable[[Template], list[str]] | None = None,
+) -> list[str]:
+    """Structural problems of a grammar and its slots, without enumerating sentences;
+    ``check_template`` replaces the fixed-gender checks of each template (open grammars)."""
     found: list[str] = []
     path, lines = grammar.path, grammar.lines
     undefined = False
@@ -95,9 +104,13 @@ def lint_grammar(grammar: Grammar, lists: dict[str, WordList], *, nonce: bool = 
         templates = expand(grammar)
     except GenError as err:
         return [*found, str(err)]
-    admitted = _admitted_genders(grammar, lists, nonce)
+    if check_template is None:
+        admitted = _admitted_genders(grammar, lists, nonce)
+        check_template = functools.partial(
+            _lint_template, grammar=grammar, admitted_by_slot=admitted
+        )
     for template in templates:
-        found.extend(_lint_template(template, grammar, admitted))
+        found.extend(check_template(template))
     return list(dict.fromkeys(found))
 
 
@@ -235,8 +248,7 @@ class SentenceLint:
                 self.metadata.add(token)
 
     def observe(self, record: dict) -> None:
-        text, tokens, expected = record["text"], record["tokens"], record["expected_gender"]
-        self.genders[expected] += 1
+        text, tokens = record["text"], record["tokens"]
         seen = self.seen
         before = len(seen)
         seen.add(hash(text))  # 64-bit hashes keep 2M sentences small (false match odds ~1e-7)
@@ -248,6 +260,12 @@ class SentenceLint:
         if not present.isdisjoint(self.metadata):
             for token in sorted(present & self.metadata):
                 self._report(record, f"token {token!r} looks like metadata, not a word")
+        self._check_gender(record, present)
+
+    def _check_gender(self, record: dict, present: set[str]) -> None:
+        """The label against the sentence's gendered words, and the record's twin."""
+        expected = record["expected_gender"]
+        self.genders[expected] += 1
         contradicting = self.contradicting.get(expected)
         if contradicting is None or not present.isdisjoint(contradicting):
             self._check_label(record, present)
@@ -306,9 +324,13 @@ class SentenceLint:
         )
         self.seen = array("q", mine)
         self.seen.extend(other.seen)
-        self.genders.update(other.genders)
         self.found.extend(other.found)
         self.hidden += other.hidden
+        self._merge_gender(other)
+
+    def _merge_gender(self, other: SentenceLint) -> None:
+        """Fold in the other shard's gender counts and pair up twins it left unpaired."""
+        self.genders.update(other.genders)
         for pair_id, record in other.pending.items():
             twin = self.pending.pop(pair_id, None)
             if twin is None:
@@ -317,7 +339,14 @@ class SentenceLint:
                 self._check_twins(twin, record)
 
     def problems(self) -> list[str]:
-        found = list(self.found)
+        found = [*self.found, *self._gender_problems()]
+        if self.hidden:
+            found.append(f"... and {self.hidden} more sentence problems")
+        return found
+
+    def _gender_problems(self) -> list[str]:
+        """Records left without a twin, and an imbalance of the genders."""
+        found = []
         for record in list(self.pending.values())[:MAX_REPORTED]:
             found.append(
                 problem(
@@ -334,6 +363,4 @@ class SentenceLint:
                     self.grammar.path,
                 )
             )
-        if self.hidden:
-            found.append(f"... and {self.hidden} more sentence problems")
         return found

@@ -83,7 +83,8 @@ class Builder(Protocol):
         wordlist_dir: Path | None = None,
     ) -> BuiltSet:
         """The set of ``size`` from the grammar and word-list folders given (default: the
-        shipped ones)."""
+        shipped ones). A builder that also makes open-gender sets takes ``open_gender``
+        (generator/english.py)."""
         ...
 
 

@@ -13,6 +13,11 @@ GENDERS = ("female", "male")
 ROLE_COLUMNS = {"occupation": ("share_women",), "adjective": ("stereotype",)}
 
 
+def is_other_person(slot: Slot) -> bool:
+    """A distractor that is a second person with an occupation (open.cfg's OTHER)."""
+    return slot.role == "distractor" and slot.type == "occupation"
+
+
 def list_for(slot: Slot, lists: dict[str, WordList], *, nonce: bool) -> WordList:
     """The word list a slot draws from (``nonce_LIST`` for occupations under ``--nonce``)."""
     name = f"nonce_{slot.list_name}" if nonce and slot.role == "occupation" else slot.list_name
@@ -24,6 +29,8 @@ def list_for(slot: Slot, lists: dict[str, WordList], *, nonce: bool) -> WordList
         )
     wordlist = lists[name]
     needed = ROLE_COLUMNS.get(slot.role, ()) if not name.startswith("nonce_") else ()
+    if is_other_person(slot):
+        needed = ROLE_COLUMNS["occupation"]
     wordlist.require(needed, f"slot {slot.name} ({slot.role})")
     return wordlist
 

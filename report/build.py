@@ -16,6 +16,7 @@ from common.io import atomic_write, output_directory
 from report import figures as fig
 from report.html import render_html
 from report.load import Run, load_runs
+from report.open_gender import open_gender_sections
 from report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table
 from report.sections import Plot, Section
 from report.tables import gender_tables, signatures_latex, to_latex, to_markdown
@@ -159,6 +160,7 @@ def write_report(
         if gender_runs:
             names = fig.write_figures(gender_runs, staging / "figures", formats, signed_figures)
             sections += gender_sections(gender_runs, names)
+        sections += open_gender_sections(runs, staging / "figures", formats, signed_figures)
         sections += score_sections(runs)
         for section in sections:
             for table in section.tables:

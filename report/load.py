@@ -29,9 +29,19 @@ SUMMARY, RESULTS = "summary.json", "results.jsonl"
 #: Per kind of run, the signature fields that split runs into groups shown side by side (one
 #: language; one MT-GenEval subset). Runs in a group must agree on every other field: set or
 #: references, aligner, tagger, their models and versions, tokenisation, interval method.
-GROUP_FIELDS = {"gender": ("lang",), "tgbi": (), "mtgeneval": ("lang", "split", "subset")}
+GROUP_FIELDS = {
+    "gender": ("lang",),
+    "open": ("lang",),
+    "tgbi": (),
+    "mtgeneval": ("lang", "split", "subset"),
+}
 SET_FIELD = "set"
-KIND_NAMES = {"gender": "reference-free check", "tgbi": "TGBI", "mtgeneval": "MT-GenEval"}
+KIND_NAMES = {
+    "gender": "reference-free check",
+    "open": "open-gender check",
+    "tgbi": "TGBI",
+    "mtgeneval": "MT-GenEval",
+}
 
 
 @dataclass(frozen=True)
@@ -111,11 +121,14 @@ class Run:
 
     @property
     def kind(self) -> str:
-        """``gender`` (the checker's labels), ``tgbi`` (Korean→English) or ``mtgeneval``."""
+        """``gender`` (the checker's labels), ``open`` (labels of an open-gender set alone),
+        ``tgbi`` (Korean→English) or ``mtgeneval``."""
         if self.summary.get("dataset") == "MT-GenEval":
             return "mtgeneval"
         if "tgbi" in self.summary and "sets" in self.summary:
             return "tgbi"
+        if self.summary.get("open_gender") and not self.summary.get("overall", {}).get("n"):
+            return "open"
         return "gender"
 
     def section(self, key: str) -> Any:
@@ -331,9 +344,10 @@ def mixed_fields(runs: Sequence[Run]) -> list[tuple[str, list[Run]]]:
     sentences translated into each); MT-GenEval has references per language and subset.
     """
     problems = []
-    checked = [run for run in runs if run.kind == "gender"]
-    if len({run.set_hash for run in checked}) > 1:
-        problems.append((_differ(SET_FIELD, checked), checked))
+    for kind in ("gender", "open"):  # an open-gender set is another set than the fixed one
+        checked = [run for run in runs if run.kind == kind]
+        if len({run.set_hash for run in checked}) > 1:
+            problems.append((_differ(SET_FIELD, checked), checked))
     groups: dict[tuple[str | None, ...], list[Run]] = {}
     for run in runs:
         fields = GROUP_FIELDS[run.kind]
@@ -342,7 +356,7 @@ def mixed_fields(runs: Sequence[Run]) -> list[tuple[str, list[Run]]]:
     for group in groups.values():
         kind = group[0].kind
         keys = {key for run in group for key in run.signature_fields} - set(GROUP_FIELDS[kind])
-        if kind == "gender":
+        if kind in ("gender", "open"):
             keys.discard(SET_FIELD)  # compared above, across languages
         for key in sorted(keys):
             if len({run.signature_fields.get(key) for run in group}) > 1:

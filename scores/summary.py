@@ -22,6 +22,7 @@ from scores.cluster_intervals import ClusterIntervals
 from scores.dimensions import DIMENSION_INDEX, DIMENSIONS
 from scores.intervals import Counts
 from scores.numbers import NOTHING, bounds, figure, with_interval
+from scores.open_gender import OpenGenderCounts, open_gender_markdown
 from scores.signature import format_signature, ordered, signature_notes
 from scores.validity import card_markdown
 
@@ -79,8 +80,11 @@ class SummaryBuilder:
         self._open_pairs: dict[str, tuple[bool, tuple[str | None, ...]]] = {}
         #: [complete pairs, pairs with both twins correct] by the first twin's dimensions
         self.pair_counts: dict[tuple[str | None, ...], list[int]] = defaultdict(_no_pairs)
+        self.open_gender = OpenGenderCounts()  # records with expected_gender null
 
     def add(self, result: dict[str, Any]) -> None:
+        if result.get("expected_gender", "") is None:
+            return self.open_gender.add(result)
         label = result["label"]
         key = tuple(get(result) for get in DIMENSIONS.values())
         self.combinations[key][LABELS.index(label)] += 1
@@ -121,6 +125,7 @@ class SummaryBuilder:
             for slot in range(3):
                 mine[slot] += cell[slot]
         self.reasons.update(counts.reasons)
+        self.open_gender.merge(counts.open_gender)
         for key, pairs in counts.pair_counts.items():
             mine = self.pair_counts[key]
             mine[0], mine[1] = mine[0] + pairs[0], mine[1] + pairs[1]
@@ -180,7 +185,7 @@ class SummaryBuilder:
             "signature": format_signature(signature),
             "signature_fields": signature,
             "signature_notes": signature_notes(signature),
-            "n": sum(overall),
+            "n": sum(overall) + self.open_gender.n,
             "rejected": rejected,
             "overall": {
                 **intervals.cell(overall),
@@ -200,6 +205,7 @@ class SummaryBuilder:
                 "level": intervals.LEVEL,
             },
             "validity": self._cards(signature.get("lang", "")),
+            **self.open_gender.section(),
         }
         if design:
             pairs = partial(self.table, source=self.pair_counts)
@@ -279,6 +285,7 @@ def render_markdown(summary: dict[str, Any]) -> str:
         lines += ["", "| | value | 95% CI |", "|---|---:|---|"]
         for name, delta in summary["delta"].items():
             lines.append(f"| Δ{name} | {figure(delta['value'])} | {bounds(delta['ci95'])} |")
+    lines += open_gender_markdown(summary)
     pairs = summary["pairs"]
     if pairs["n"]:
         lines += [

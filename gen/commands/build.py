@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from common.errors import GenError
 from gen.commands.options import Force
 from generator.sets import builder_for, grammar_names, write_set
 from generator.wordlists import SIZES
@@ -43,13 +44,25 @@ def build(
     nonce: Annotated[
         bool, typer.Option("--nonce", help="Use made-up (nonce) occupations instead of real ones.")
     ] = False,
+    open_gender: Annotated[
+        bool,
+        typer.Option(
+            "--open-gender",
+            help="Sentences that leave the person's gender open (the grammar folder's open.cfg): "
+            "which gender does the translation choose?",
+        ),
+    ] = False,
 ) -> None:
     """Generate a challenge set from a grammar, lint it, and write it whole or not at all."""
     size, grammar = Size(size).value, GrammarName(grammar).value
+    options = {"open_gender": True} if open_gender else {}
+    if open_gender and grammar != "en":
+        raise GenError("--open-gender sets are built from English grammars only", field="grammar")
     built = builder_for(grammar)(
-        size, nonce=nonce, grammar_dir=grammar_dir, wordlist_dir=wordlist_dir
+        size, nonce=nonce, grammar_dir=grammar_dir, wordlist_dir=wordlist_dir, **options
     )
-    target = out or Path("runs") / f"{grammar}{'-nonce' if nonce else ''}-{size}"
+    kind = ("-open" if open_gender else "") + ("-nonce" if nonce else "")
+    target = out or Path("runs") / f"{grammar}{kind}-{size}"
     columns = (
         TextColumn("[bold]build[/] {task.description}"),
         BarColumn(),

@@ -26,6 +26,13 @@ def lint(
     nonce: Annotated[
         bool, typer.Option("--nonce", help="Check the sets built with --nonce.")
     ] = False,
+    open_gender: Annotated[
+        bool,
+        typer.Option(
+            "--open-gender",
+            help="Check the folder's open.cfg and its open-gender sentences (no gendered word).",
+        ),
+    ] = False,
 ) -> None:
     """Check the English grammar, its word lists and every sentence they generate.
 
@@ -34,7 +41,13 @@ def lint(
     from generator import english  # NLTK loads only for the commands that need it
 
     sizes = tuple(Size(s).value for s in size) if size else SIZES
-    problems = english.lint(sizes, nonce=nonce, grammar_dir=grammar_dir, wordlist_dir=wordlist_dir)
+    problems = english.lint(
+        sizes,
+        nonce=nonce,
+        grammar_dir=grammar_dir,
+        wordlist_dir=wordlist_dir,
+        open_gender=open_gender,
+    )
     for problem in problems:
         typer.echo(problem)
     if problems:

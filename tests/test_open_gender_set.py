@@ -1,0 +1,192 @@
+"""Open-gender sets (open.cfg): no word fixes the person's gender; sizes, metadata and lint."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from conftest import REPO
+from conftest import run_gen as gen
+
+from generator import english, english_parts, english_records
+from generator.wordlists import read_wordlist
+
+WORDLISTS = REPO / "wordlists" / "en"
+CONSTRUCTIONS = {
+    "subject",
+    "object",
+    "their_possessive",
+    "subject_with_other",
+    "object_with_other",
+}
+
+
+def prepared(size: str) -> english_parts.EnglishSet:
+    grammar, lists = english.load(open_gender=True)
+    return english_parts.prepare(size, grammar, lists)
+
+
+@pytest.fixture(scope="module")
+def xs_records() -> list[dict]:
+    return list(english_records.records(prepared("xs")))
+
+
+@pytest.mark.parametrize(
+    ("size", "low", "high"),
+    [("xs", 1_200, 1_800), ("small", 50_000, 70_000), ("xl", 800_000, 1_100_000)],
+)
+def test_sizes(size, low, high):
+    english_set = prepared(size)
+    assert low <= english_set.total() <= high
+    assert set(english_records.count_templates(english_set)) == CONSTRUCTIONS
+
+
+def test_counted_total_is_what_is_enumerated(xs_records):
+    assert len(xs_records) == prepared("xs").total() == 1536
+    assert len({record["text"] for record in xs_records}) == len(xs_records)
+
+
+def test_no_word_fixes_a_gender(xs_records):
+    gendered = {row["word"] for row in read_wordlist(WORDLISTS / "gendered_words.tsv").rows}
+    for record in xs_records:
+        assert record["expected_gender"] is None and record["pair_id"] is None
+        assert record["trigger"] is None
+        assert not {token.lower() for token in record["tokens"]} & gendered, record["text"]
+
+
+def test_metadata_points_at_the_tokens_with_the_share_of_women(xs_records):
+    shares = {
+        row["occupation"]: int(row["share_women"])
+        for row in read_wordlist(WORDLISTS / "occupations.tsv").rows
+    }
+    for record in xs_records:
+        occupation = record["occupation"]
+        assert record["tokens"][occupation["index"]] == occupation["text"]
+        assert occupation["share_women"] == shares[occupation["text"]]
+        assert occupation["stereotype"] == english_parts.occupation_stereotype(
+            occupation["share_women"]
+        )
+        for other in record["distractors"]:
+            assert record["tokens"][other["index"]] == other["text"] != occupation["text"]
+            assert other["type"] == "occupation" and other["gender"] is None
+            assert other["share_women"] == shares[other["text"]]
+        adjective = record["adjective"]
+        if adjective is not None:
+            assert adjective["attaches_to"] == "occupation"
+            assert record["tokens"][adjective["index"]] == adjective["text"]
+            assert adjective["index"] == occupation["index"] - 1
+
+
+@pytest.mark.parametrize(
+    ("text", "construction", "position"),
+    [
+        ("The secretary filed the report.", "subject", "alone"),
+        ("I called the electrician.", "object", "alone"),
+        ("We hired an electrician.", "object", "alone"),
+        ("The nurse lost their keys.", "their_possessive", "alone"),
+        ("The gentle nurse talked to a carpenter.", "subject_with_other", "before"),
+        ("A carpenter talked to the nurse.", "object_with_other", "after"),
+    ],
+)
+def test_constructions_and_positions(xs_records, text, construction, position):
+    (record,) = [r for r in xs_records if r["text"] == text]
+    assert (record["construction"], record["position"]) == (construction, position)
+
+
+def test_factorial_design(xs_records):
+    """Every occupation equally often, with each adjective and with none; the other person
+    balanced between female- and male-stereotyped occupations."""
+    by_occupation: dict[str, int] = {}
+    by_adjective: dict[str | None, int] = {}
+    others: dict[str, int] = {}
+    for record in xs_records:
+        by_occupation[record["occupation"]["text"]] = (
+            by_occupation.get(record["occupation"]["text"], 0) + 1
+        )
+        adjective = record["adjective"] and record["adjective"]["stereotype"]
+        by_adjective[adjective] = by_adjective.get(adjective, 0) + 1
+        for other in record["distractors"]:
+            others[other["stereotype"]] = others.get(other["stereotype"], 0) + 1
+    assert len(set(by_occupation.values())) == 1
+    assert by_adjective == {None: 512, "female": 512, "male": 512}
+    assert others == {"female": 336, "male": 336}
+
+
+def test_build_writes_an_open_set(tmp_path):
+    out = tmp_path / "open"
+    result = gen("build", "--open-gender", "--size", "xs", "--out", out)
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["open_gender"] is True and manifest["sentences"] == 1536
+    assert manifest["counts"]["expected_gender"] == {"null": 1536}
+    assert "grammars/en/open.cfg" in manifest["hashes"]
+    assert json.loads((out / "source.jsonl").read_text().splitlines()[0])["id"] == (
+        "en-open-xs-000000"
+    )
+    korean = gen("build", "--open-gender", "--grammar", "ko", "--size", "xs", "--out", out)
+    assert korean.returncode == 2 and "English grammars only" in korean.stderr
+
+
+@pytest.fixture
+def open_folder(tmp_path):
+    shutil.copytree(REPO / "grammars" / "en", tmp_path / "grammar")
+    shutil.copytree(WORDLISTS, tmp_path / "wordlists")
+    return tmp_path
+
+
+def open_lint(folder) -> list[str]:
+    return english.lint(
+        ("xs",),
+        grammar_dir=folder / "grammar",
+        wordlist_dir=folder / "wordlists",
+        open_gender=True,
+    )
+
+
+def test_shipped_open_grammar_is_clean(open_folder):
+    assert open_lint(open_folder) == []
+
+
+@pytest.mark.parametrize(
+    ("construction", "message"),
+    [
+        ("BAD -> 'she' 'called' 'the' OCC '.'", "has the female word 'she', which fixes a gender"),
+        ("BAD -> 'the' OCC 'lost' 'his' 'keys' '.'", "has the male word 'his'"),
+        ("BAD -> 'my' 'sister' 'called' 'the' OCC '.'", "has the female word 'sister'"),
+        ("BAD -> SUBJ 'is' 'a' OCC '.'", "has the trigger slot SUBJ, which fixes a gender"),
+        ("BAD -> 'the' OCC 'lost' DPOSS 'keys' '.'", "has the distractor slot DPOSS"),
+        ("BAD -> 'the' ADJ OTHER 'called' 'the' OCC '.'", "must come right before the occupation"),
+        ("BAD -> 'we' 'called' 'a' OTHER '.'", "needs exactly one occupation slot"),
+    ],
+)
+def test_lint_rejects_what_fixes_a_gender(open_folder, construction, message):
+    path = open_folder / "grammar" / "open.cfg"
+    path.write_text(path.read_text() + f"S -> BAD\n{construction}\n")
+    line = len(path.read_text().splitlines())
+    problems = open_lint(open_folder)
+    assert any(f"open.cfg:{line}: " in p and message in p for p in problems), problems
+
+
+def test_lint_reads_each_sentence_against_the_gendered_words(open_folder):
+    """A gendered word that reaches a sentence through a word list, not the grammar."""
+    path = open_folder / "wordlists" / "occupations.tsv"
+    path.write_text(path.read_text().replace("secretary\t92", "mother\t92"))
+    problems = open_lint(open_folder)
+    assert any("female word 'mother'" in p and "in an open sentence" in p for p in problems)
+
+
+def test_lint_command_checks_open_grammars():
+    result = gen("lint", "--open-gender", "--size", "xs")
+    assert result.returncode == 0, result.stderr
+    assert "no problems" in result.stdout
+
+
+def test_nonce_open_set_has_no_share_of_women():
+    grammar, lists = english.load(open_gender=True)
+    english_set = english_parts.prepare("xs", grammar, lists, nonce=True)
+    records = list(english_records.records(english_set))
+    assert len(records) == english_set.total()
+    assert {r["occupation"]["share_women"] for r in records} == {None}
+    assert {r["occupation"]["stereotype"] for r in records} == {"none"}
+    assert records[0]["id"].startswith("en-open-nonce-xs-")
