@@ -33,6 +33,8 @@ COMMANDS = {
     "languages": "gen.commands.languages:languages",
     "report": "gen.commands.report:report_command",
     "mt-geneval": "gen.commands.mtgeneval:mt_geneval",
+    "annotate": "gen.commands.annotate:annotate",
+    "validity": "gen.commands.validity:validity_command",
 }
 try:  # recent Typer releases bundle their own copy of click; older ones use click itself
     from typer._click import _textwrap

@@ -9,11 +9,11 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from checker import validity
 from checker.backends import bidix, dictionary, registry
 from checker.backends.base import Aligner, Tagger
 from checker.languages import Language, language_rows
 from checker.pipeline.scan import KIND_BY_LANG
-from checker.validity import CARD_FILE, cards
 from scores.validity import card_line
 from scores.validity import measured as stamp
 from translator.registry import engines_here
@@ -54,11 +54,11 @@ def languages() -> None:
     console.print("\n[bold]gen translate[/bold] here:")
     for engine, pairs in engines_here().items():
         console.print(f"  --engine {engine}: {pairs}", highlight=False, markup=False)
-    measured = cards()
-    stamps = {stamp(card) for card in measured.values()}
+    measured = validity.cards()
+    stamps = {stamp(card) for card in measured.values()} - {None}
     shared = stamps.pop() if len(stamps) == 1 else None  # said once, above the cards
     console.print(
-        f"\n[bold]Validity of gen check[/bold] ({CARD_FILE.name}, docs/validity.md)"
+        f"\n[bold]Validity of gen check[/bold] ({validity.CARD_FILE.name}, docs/validity.md)"
         + (f"; {shared}:" if shared else ":" if measured else ": none measured")
     )
     for lang, card in measured.items():
