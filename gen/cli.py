@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import sys
+import warnings
 from typing import Annotated
 
 import click
@@ -155,6 +156,12 @@ app = typer.Typer(
 )
 
 
+def _warning_line(message, category, filename, lineno, file=None, line=None) -> None:
+    """A library's warning as one line, ``gen: warning: ...`` (the checker's unsplit
+    contractions), not Python's file-and-line form."""
+    typer.echo(f"gen: warning: {message}", err=True)
+
+
 def _show_version(value: bool) -> None:
     if value:
         typer.echo(f"gen {__version__}")
@@ -176,3 +183,5 @@ def main(
 ) -> None:
     """gen: measure whether translation systems get people's gender right."""
     ctx.meta["gen.debug"] = debug
+    if not debug:
+        warnings.showwarning = _warning_line

@@ -69,9 +69,10 @@ def languages() -> None:
 def _dictionary(language: Language) -> str:
     """The bilingual dictionaries eflomal takes priors from, and whether they are installed."""
     found = []
+    chain = bidix.chain_for(language)  # the row's, or one found on its own
     for spec, reason in (
         (language.dictionary, language.dictionary and dictionary.missing(language.dictionary)),
-        (language.bidix, language.bidix and bidix.missing(language.bidix)),
+        (chain, chain and bidix.missing(chain)),
     ):
         if spec is not None:
             found.append(f"{spec.name} (missing: {reason})" if reason else spec.name)
