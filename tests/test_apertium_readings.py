@@ -27,6 +27,18 @@ def tagger_for(monkeypatch, code, **changes):
     return OfflineTagger(code, {})
 
 
+def spanish(monkeypatch, **changes):
+    """Spanish read by Apertium's spa-eng analyser, then es-ro's ("apertium:2")."""
+    return tagger_for(
+        monkeypatch,
+        "es",
+        analysers=("apertium", "apertium:2"),
+        apertium=SPA_ENG,
+        apertium_specs=(SPA_ENG, ES_RO),
+        **changes,
+    )
+
+
 def words(tagger, text):
     return tagger.tag([text])[0].words
 
@@ -114,13 +126,7 @@ def test_a_second_analyser_reads_the_words_the_first_lacks(monkeypatch):
     )
     assert words(first, "La jueza llegó.")[1].upos_set == {"X"}
     first.close()
-    both = tagger_for(
-        monkeypatch,
-        "es",
-        analysers=("apertium", "apertium:2"),
-        apertium=SPA_ENG,
-        apertium_specs=(SPA_ENG, ES_RO),
-    )
+    both = spanish(monkeypatch)
     jueza = words(both, "La jueza llegó.")[1]
     assert jueza.upos_set == {"NOUN"} and jueza.analyses[0].genders == {"female"}
     # first that knows it: "piloto" is the first analyser's common-gender noun only
@@ -131,14 +137,7 @@ def test_a_second_analyser_reads_the_words_the_first_lacks(monkeypatch):
 
 
 def test_union_gives_a_word_every_analysers_readings(monkeypatch):
-    union = tagger_for(
-        monkeypatch,
-        "es",
-        analysers=("apertium", "apertium:2"),
-        apertium=SPA_ENG,
-        apertium_specs=(SPA_ENG, ES_RO),
-        union=True,
-    )
+    union = spanish(monkeypatch, union=True)
     piloto = [a for a in words(union, "La piloto llegó.")[1].analyses if a.upos == "NOUN"]
     assert sorted(map(sorted, (a.genders for a in piloto))) == [["female", "male"], ["male"]]
     union.close()

@@ -4,18 +4,18 @@ and its reference table of agreement settings names every key and who sets it.""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 import tomllib
-from conftest import REPO
+from conftest import REPO, label_aligned
 
 from checker import languages as language_table
 from checker import tables
 from checker.backends import offline
 from checker.backends.apertium import missing as analyser_missing
 from checker.rules import agreement_rules as agreement
-from checker.rules.label import label
 from translator import apertium as apertium_engine
 from translator import languages as codes
 
@@ -86,14 +86,7 @@ def labelled(code, translation, word, expected, source):
     tagger = offline.OfflineTagger(code, {})
     sentence = tagger.tag([translation])[0]
     tagger.close()
-    return label(
-        expected_gender=expected,
-        source_tokens=["The", source],
-        occupation=(1, 2),
-        sentence=sentence,
-        alignment=frozenset({(1, sentence.tokens.index(word))}),
-        rules=agreement.agreement_rules(code),
-    )
+    return label_aligned(sentence, word, expected, source, agreement.agreement_rules(code))
 
 
 GALICIAN = [
@@ -150,8 +143,9 @@ def _table(heading: str) -> dict[str, list[str]]:
     """The reference table: each key → the languages its last column names."""
     text = DOC.read_text(encoding="utf-8")
     section = text[text.index(heading) :]
-    rows = re.findall(r"^\| `(\w+)` \|.*\| ([^|]*) \|$", section, re.M)
-    return {key: [] if "default" in used else used.split(", ") for key, used in rows}
+    table = section[: section.index("\n\n", section.index("| key |"))]
+    rows = re.findall(r"^\| `(\w+)` \|.*\| ([^|]*) \|$", table, re.M)
+    return {key: [] if used.startswith("–") else used.split(", ") for key, used in rows}
 
 
 def test_the_agreement_table_names_every_key_and_the_languages_that_set_it():
@@ -166,3 +160,13 @@ def test_the_agreement_table_names_every_key_and_the_languages_that_set_it():
             if key in section or key in families.get(section.get("family"), {})
         ]
         assert used == setting, key
+
+
+def test_the_row_table_names_every_key_of_languages_toml_and_who_sets_it():
+    rows = tomllib.loads((REPO / "checker/languages.toml").read_text(encoding="utf-8"))
+    documented = _table("Every key of a row")
+    known = {field.name for field in dataclasses.fields(language_table.Language)}
+    # the row's keys are the Language fields, less those worked out from them
+    assert set(documented) == known - {"code", "union", "apertium_specs"} | {"readings"}
+    for key, used in documented.items():
+        assert used == [code for code, row in rows.items() if key in row], key
