@@ -6,9 +6,12 @@ from __future__ import annotations
 import csv
 import json
 import re
+import shutil
+import subprocess
 from collections import Counter
 
 import pytest
+from conftest import REPO
 from conftest import run_gen as gen
 
 from checker import validity
@@ -33,7 +36,7 @@ def run_folder(tmp_path, labels=LABELS, lang="is"):
             {
                 "id": f"rec-{i:03d}",
                 "text": f"The doctor {i} is her sister.",
-                "translation": f"Læknirinn {i} er systir hennar.",
+                "translation": f'Læknirinn {i}, "góði", er systir hennar.',
                 "expected_gender": "female",
                 "occupation": {"text": "doctor"},
                 "lang": lang,
@@ -288,3 +291,25 @@ def test_human_card_counts_only_what_two_readers_share():
     key = {"items": {1: {"label": "correct", "target_gender": "male"}}, "seed": 1}
     card = human_card(key, [{1: "masculine"}], {"date": "d", "version": "v"})
     assert card["decided"]["right"] == 1 and "kappa" not in card
+
+
+def test_the_page_saves_the_sheet_filled_in(tmp_path):
+    """The HTML page's own script, run by node against a stand-in for the browser: the
+    reader's choices come back as a CSV that gen validity reads."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    sheet = annotate(tmp_path, "--sample", "6")
+    key = read_key(tmp_path / "is.key.json")
+    choices = ",".join(f"{item}={as_read(entry)}" for item, entry in key["items"].items())
+    harness = REPO / "tests" / "data" / "sheet_page_harness.js"
+    ran = subprocess.run(
+        ["node", str(harness), str(sheet.with_suffix(".html")), choices],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    name, text = ran.stdout.split("\n", 1)
+    assert name == "is-anna.csv"  # the sheet's name and the reader's
+    saved = tmp_path / name
+    saved.write_text(text, encoding="utf-8")
+    assert read_sheet(saved, key) == {item: as_read(e) for item, e in key["items"].items()}
