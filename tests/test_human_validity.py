@@ -313,3 +313,16 @@ def test_the_page_saves_the_sheet_filled_in(tmp_path):
     saved = tmp_path / name
     saved.write_text(text, encoding="utf-8")
     assert read_sheet(saved, key) == {item: as_read(e) for item, e in key["items"].items()}
+
+
+def test_a_sheet_a_spreadsheet_saved_with_semicolons_reads_alike(tmp_path):
+    sheet = annotate(tmp_path, "--sample", "5")
+    key = read_key(tmp_path / "is.key.json")
+    filled = fill(sheet, tmp_path / "filled.csv", as_read)
+    rows = list(csv.DictReader(filled.read_text().splitlines()))
+    semicolons = tmp_path / "excel.csv"
+    with semicolons.open("w", newline="", encoding="utf-8-sig") as handle:
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS, delimiter=";")
+        writer.writeheader()
+        writer.writerows(rows)
+    assert read_sheet(semicolons, key) == read_sheet(filled, key)

@@ -109,7 +109,11 @@ def read_sheet(path: Path, key: Mapping[str, Any]) -> dict[int, str]:
     items = key["items"]
     judged: dict[int, str] = {}
     with open_text(path) as handle:
-        reader = csv.DictReader(handle)
+        header = handle.readline()
+        handle.seek(0)
+        # a spreadsheet saves with its locale's separator (";" where "," is the decimal mark)
+        separator = max(",;\t", key=lambda mark: len(header.split(mark)))
+        reader = csv.DictReader(handle, delimiter=separator)
         absent = [name for name in ("item", "human") if name not in (reader.fieldnames or ())]
         if absent:
             raise GenError(
