@@ -19,13 +19,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
-import fcntl
-import hashlib
 import io
-import json
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,16 +36,10 @@ from dev_ugb import MORE, dev_languages  # noqa: E402
 from dev_ugb import run as run_ugb  # noqa: E402
 
 from checker.pipeline.run import CheckOptions  # noqa: E402
-from checker.validity import CARD_FILE  # noqa: E402
+from checker.validity import CARD_FILE, HUMAN, read_card, store  # noqa: E402
 from common import __version__  # noqa: E402
 from common.errors import GenError  # noqa: E402
-from common.io import atomic_write  # noqa: E402
 from scores.mtgeneval.dataset import LANGUAGES, contextual_files  # noqa: E402
-
-ABOUT = (
-    "How often gen check's labels were right, per target language, on dev data with "
-    "references; written by bench/validity_card.py, explained in docs/validity.md."
-)
 
 
 def commit() -> str:
@@ -116,32 +106,6 @@ def _quiet() -> Iterator[None]:
         yield
 
 
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """Hold a lock beside no one's files (the temp folder) while ``path`` is read and replaced,
-    so that runs for different languages do not drop each other's entries."""
-    key = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:16]
-    with open(Path(tempfile.gettempdir(), f"gen-validity-{key}.lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        yield
-
-
-def read_card(path: Path) -> dict:
-    if not path.exists():
-        return {"about": ABOUT, "languages": {}}
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def store(path: Path, lang: str, entry: dict) -> None:
-    """Put ``entry`` in the card under ``lang``, keeping every other entry."""
-    with _locked(path):
-        card = read_card(path)
-        languages = {**card.get("languages", {}), lang: entry}
-        card = {"about": ABOUT, "languages": dict(sorted(languages.items()))}
-        with atomic_write(path) as handle:
-            handle.write(json.dumps(card, ensure_ascii=False, indent=2) + "\n")
-
-
 def every_language() -> list[str]:
     return sorted(set(dev_languages()) | set(LANGUAGES))
 
@@ -176,7 +140,7 @@ def main() -> None:
             print(f"{lang}: {error}", file=sys.stderr, flush=True)
             failed += 1
             continue
-        store(args.card, lang, entry)
+        store(args.card, lang, entry, keep=(HUMAN,))
         print(f"{lang}: {took} → {args.card}", file=sys.stderr, flush=True)
     sys.exit(1 if failed else 0)
 

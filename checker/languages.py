@@ -21,6 +21,9 @@ class ApertiumAnalyserSpec:
     # enclitics written after a hyphen on a word the analyser lacks (ro "CEO-ul"), which
     # lt-proc splits off: they are joined back into one word
     hyphen_enclitics: tuple[str, ...] = ()
+    # the generator (.autogen.bin) that spells a contraction's parts (pt "de<pr>+o<det><f>"
+    # → "de" "a"); by default the same package's other direction, where it is installed
+    autogen: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,9 @@ class Language:
     analysers: tuple[str, ...]
     stanza: str | None = None
     aliases: tuple[str, ...] = ()
-    apertium: ApertiumAnalyserSpec | None = None
+    apertium: ApertiumAnalyserSpec | None = None  # the first of ``apertium_specs``
+    apertium_specs: tuple[ApertiumAnalyserSpec, ...] = ()  # "apertium", "apertium:2", ...
+    union: bool = False  # a word gets every analyser's readings, not only the first's
     dictionary: DictionarySpec | None = None
     bidix: BidixSpec | None = None
     contractions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -78,7 +83,10 @@ def languages() -> Mapping[str, Language]:
     by_code: dict[str, Language] = {}
     for code, row in table.items():
         try:
-            apertium, dictionary, bidix = (row.get(k) for k in ("apertium", "dictionary", "bidix"))
+            dictionary, bidix = (row.get(k) for k in ("dictionary", "bidix"))
+            specs = _apertium(row.get("apertium"))
+            if row.get("readings", "first") not in ("first", "union"):
+                raise TypeError(f"readings must be 'first' or 'union', not {row['readings']!r}")
             language = Language(
                 code=code,
                 name=row["name"],
@@ -86,11 +94,9 @@ def languages() -> Mapping[str, Language]:
                 analysers=tuple(row["analysers"]),
                 stanza=row.get("stanza"),
                 aliases=tuple(row.get("aliases", ())),
-                apertium=ApertiumAnalyserSpec(
-                    **{**apertium, "hyphen_enclitics": tuple(apertium.get("hyphen_enclitics", ()))}
-                )
-                if apertium
-                else None,
+                apertium=specs[0] if specs else None,
+                apertium_specs=specs,
+                union=row.get("readings") == "union",
                 dictionary=DictionarySpec(**dictionary) if dictionary else None,
                 bidix=BidixSpec(bidix["name"], tuple(bidix["chain"]), tuple(bidix["packages"]))
                 if bidix
@@ -113,6 +119,16 @@ def languages() -> Mapping[str, Language]:
         for name in (code, *language.aliases):
             by_code[name] = language
     return by_code
+
+
+def _apertium(rows: Mapping[str, Any] | list[Mapping[str, Any]] | None):
+    """The row's Apertium analysers: one table, or a list of them (named "apertium",
+    "apertium:2", ... in ``analysers``)."""
+    rows = [rows] if isinstance(rows, Mapping) else rows or []
+    return tuple(
+        ApertiumAnalyserSpec(**{**row, "hyphen_enclitics": tuple(row.get("hyphen_enclitics", ()))})
+        for row in rows
+    )
 
 
 def _rules(rows: str | list[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:

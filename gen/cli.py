@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import sys
+import warnings
 from typing import Annotated
 
 import click
@@ -33,6 +34,8 @@ COMMANDS = {
     "languages": "gen.commands.languages:languages",
     "report": "gen.commands.report:report_command",
     "mt-geneval": "gen.commands.mtgeneval:mt_geneval",
+    "annotate": "gen.commands.annotate:annotate",
+    "validity": "gen.commands.validity:validity_command",
 }
 try:  # recent Typer releases bundle their own copy of click; older ones use click itself
     from typer._click import _textwrap
@@ -153,6 +156,12 @@ app = typer.Typer(
 )
 
 
+def _warning_line(message, category, filename, lineno, file=None, line=None) -> None:
+    """A library's warning as one line, ``gen: warning: ...`` (the checker's unsplit
+    contractions), not Python's file-and-line form."""
+    typer.echo(f"gen: warning: {message}", err=True)
+
+
 def _show_version(value: bool) -> None:
     if value:
         typer.echo(f"gen {__version__}")
@@ -174,3 +183,5 @@ def main(
 ) -> None:
     """gen: measure whether translation systems get people's gender right."""
     ctx.meta["gen.debug"] = debug
+    if not debug:
+        warnings.showwarning = _warning_line

@@ -1,13 +1,15 @@
 """The checker's validity card (checker/data/validity.json, docs/validity.md) in words: one
 line for a terminal or `gen languages`, a table for summary.md. It reads the card's counts
-and works out the percentages, so the card holds no figure twice."""
+and works out the percentages (and, for a human-judged sample, their Wilson intervals), so
+the card holds no figure twice."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from scores.numbers import NOTHING, figure
+from scores.intervals import wilson
+from scores.numbers import NOTHING, bounds, figure
 
 #: The card's two halves of MT-GenEval's dev lines, as a reader should call them.
 HALVES = {
@@ -46,8 +48,43 @@ def _ugb(ugb: Mapping[str, Any]) -> str:
     )
 
 
-def measured(card: Mapping[str, Any]) -> str:
-    """``tagger offline, aligner eflomal; measured 2026-05-10 at gen 0.1.0 (fd0f4be)``."""
+def _judged_share(part: int, whole: int) -> str:
+    """``96.8% [91.0, 98.9] (92 of 95)``: a human-judged share with its 95% interval."""
+    if not whole:
+        return f"{NOTHING} (none judged)"
+    return f"{figure(part / whole)}% {bounds(wilson(part, whole))} ({part} of {whole})"
+
+
+def _human_figures(human: Mapping[str, Any]) -> str:
+    """gen's agreement with the readers where it decided, how many inconclusive records they
+    could decide, and how many records how many readers judged."""
+    decided, undecided = human["decided"], human["inconclusive"]
+    readers = f"{human['annotators']} reader" + ("s" if human["annotators"] > 1 else "")
+    if "kappa" in human:
+        kappa = NOTHING if human["kappa"] is None else f"{human['kappa']:.2f}"
+        readers += f", Cohen's kappa {kappa}, {human['disputed']} disputed left out"
+    return (
+        f"human-judged: {_judged_share(decided['right'], decided['judged'])} right on "
+        f"decided ({decided['unclear']} unclear to the reader), inconclusive a reader could "
+        f"decide {_judged_share(undecided['readable'], undecided['judged'])}; "
+        f"{human['sample']} records of {human['run_records']}, {readers}"
+    )
+
+
+def _human_stamp(human: Mapping[str, Any]) -> str:
+    return f"judged {human['date']} at gen {human['version']}"
+
+
+def human_line(human: Mapping[str, Any]) -> str:
+    """A human-judged sample in words, with when it was judged."""
+    return f"{_human_figures(human)} [{_human_stamp(human)}]"
+
+
+def measured(card: Mapping[str, Any]) -> str | None:
+    """``tagger offline, aligner eflomal; measured 2026-05-10 at gen 0.1.0 (fd0f4be)``; None
+    for a card with no dev-data part (human-judged only)."""
+    if "tagger" not in card:
+        return None
     return (
         f"tagger {card['tagger']}, aligner {card['aligner']}; measured {card['date']} "
         f"at gen {card['version']} ({card['commit']})"
@@ -65,7 +102,9 @@ def card_line(lang: str, card: Mapping[str, Any], *, stamp: bool = True) -> str:
         parts.append(f"MT-GenEval dev: {halves}")
     if "ugb" in card:
         parts.append(f"UGB dev slice: {_ugb(card['ugb'])}")
-    return f"{lang}: " + ". ".join(parts) + (f" [{measured(card)}]" if stamp else "")
+    dev = ". ".join(parts) + (f" [{measured(card)}]" if stamp and parts else "")
+    human = human_line(card["human"]) if "human" in card else ""
+    return f"{lang}: " + ". ".join(part for part in (dev, human) if part)
 
 
 def card_markdown(cards: Mapping[str, Mapping[str, Any]]) -> list[str]:
@@ -88,6 +127,11 @@ def card_markdown(cards: Mapping[str, Mapping[str, Any]]) -> list[str]:
         if "ugb" in card:
             rows.append(("UGB dev slice (M2M-100 1.2B)", _ugb(card["ugb"])))
         lines += [f"| {lang} | {data} | {text} | {measured(card)} |" for data, text in rows]
+        if "human" in card:
+            human = card["human"]
+            lines.append(
+                f"| {lang} | {human['data']} | {_human_figures(human)} | {_human_stamp(human)} |"
+            )
     return lines
 
 
@@ -106,8 +150,12 @@ def headline(cards: Mapping[str, Mapping[str, Any]]) -> str:
                 for h in (halves[key] for key in HALVES)
             )
             parts.append(f"{lang} {figures}")
-        else:
+        elif "ugb" in card:
             parts.append(f"{lang} UGB dev only")
+        if "human" in card:
+            decided = card["human"]["decided"]
+            share = _share(decided["right"], decided["judged"])
+            parts.append(f"{lang} {share} right as readers judged {card['human']['sample']}")
     return (
         "checker validity on MT-GenEval dev (occupation word flips / other lines): "
         + "; ".join(parts)

@@ -54,20 +54,27 @@ def label_word(taggers):
     """Label a hand-made translation with a language's real offline analysers, the English
     occupation ("The ``source``") aligned by hand to the target word ``word``."""
     from checker.rules.agreement_rules import agreement_rules
-    from checker.rules.label import label
 
     def run(lang: str, translation: str, word: str, expected: str, source: str = "occupation"):
         sentence = taggers(lang).tag([translation])[0]
-        return label(
-            expected_gender=expected,
-            source_tokens=["The", source],
-            occupation=(1, 2),
-            sentence=sentence,
-            alignment=frozenset({(1, sentence.tokens.index(word))}),
-            rules=agreement_rules(lang),
-        )
+        return label_aligned(sentence, word, expected, source, agreement_rules(lang))
 
     return run
+
+
+def label_aligned(sentence, word, expected, source, rules):
+    """Label a tagged translation, the English occupation ("The ``source``") aligned by
+    hand to its word ``word``."""
+    from checker.rules.label import label
+
+    return label(
+        expected_gender=expected,
+        source_tokens=["The", source],
+        occupation=(1, 2),
+        sentence=sentence,
+        alignment=frozenset({(1, sentence.tokens.index(word))}),
+        rules=rules,
+    )
 
 
 def label_linked(taggers, lang, source, occupation, translation, links, expected):

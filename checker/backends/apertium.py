@@ -7,9 +7,13 @@ sentence *i*. A writer thread feeds the chunk while this thread reads the answer
 large batch cannot deadlock on full pipes.
 
 ``lt-proc`` also tokenises: a lexical unit ``^surface/reading1/reading2$`` is one word
-(or, for a multi-word unit such as es "a pesar de", several words sharing its readings),
-and a contraction the language's table lists (es ``^del/de<pr>+el<det><def><m><sg>$``)
-becomes its words.
+(or, for a multi-word unit such as es "a pesar de", several words sharing its readings).
+A contraction becomes its words: from the language's table where it lists the contraction,
+else from the analyser's own joined readings, an adposition joined to what follows it (pt
+``^do/de<pr>+o<det><def><m><sg>$`` → "de" "o"), each part spelled by the language's
+Apertium generator (``^o<det><def><f><sg>$`` → "a"; the part's lemma where there is none).
+A joined reading that cannot be split (its readings join different numbers of parts) is
+left whole, with a warning naming the word.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import shutil
 import subprocess
 import threading
 import unicodedata
+import warnings
 import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
@@ -61,6 +66,22 @@ def install_command(package: str) -> str:
     return f"sudo apt-get install lttoolbox {package}"
 
 
+class UnsplitContraction(UserWarning):
+    """A word the analyser reads as parts joined together that could not be split."""
+
+
+def generator_path(spec: ApertiumAnalyserSpec) -> Path | None:
+    """The generator of the analyser's language: ``autogen`` where the row names one, else
+    the package's other direction (``pt-es.automorf.bin`` → ``es-pt.autogen.bin``), where
+    it is installed."""
+    if spec.autogen:
+        return APERTIUM_DATA / spec.autogen
+    folder, _, name = spec.automorf.rpartition("/")
+    source, _, target = name.removesuffix(".automorf.bin").partition("-")
+    path = APERTIUM_DATA / folder / f"{target}-{source}.autogen.bin"
+    return path if target and path.is_file() else None
+
+
 def missing(automorf: str, package: str) -> str | None:
     """Why this analyser cannot run here (with the apt command), or None if it can."""
     if shutil.which("lt-proc") is None or not (APERTIUM_DATA / automorf).is_file():
@@ -81,8 +102,10 @@ class ApertiumAnalyser:
         self.hyphen_enclitics = frozenset(spec.hyphen_enclitics)
         self.contractions = {form.lower(): tuple(words) for form, words in contractions.items()}
         self.tags = tag_table()
+        self.generator = generator_path(spec)
         # A batch repeats the same lexical units over and over: read each one once.
         self._unit_words = lru_cache(maxsize=1 << 18)(self._read_unit)
+        self._spelled = lru_cache(maxsize=1 << 12)(self._spell)
         self._process = subprocess.Popen(
             ["lt-proc", "-z", str(APERTIUM_DATA / spec.automorf)],
             stdin=subprocess.PIPE,
@@ -109,6 +132,12 @@ class ApertiumAnalyser:
         if len(sentences) != len(texts):
             raise RuntimeError(f"lt-proc answered {len(sentences)} lines for {len(texts)} texts")
         return sentences
+
+    def analyse_words(self, words: Sequence[str]) -> list[tuple[Analysis, ...]]:
+        """Each word's readings, read alone (for a further analyser of words another one
+        has tokenised); none where it is unknown or lt-proc reads it as several words."""
+        found = self.analyse(words)
+        return [sentence[0].analyses if len(sentence) == 1 else () for sentence in found]
 
     def _answer(self, chunk: str) -> Iterator[str]:
         """lt-proc's answer to ``chunk``, line by line as it comes, so that reading the lines
@@ -181,6 +210,17 @@ class ApertiumAnalyser:
             contracted = [(parts, why) for parts, why in split if len(parts) == len(expansion)]
             if contracted:
                 return self._expand(words, expansion, contracted)
+        joined = [(parts, why) for parts, why in split if self._contracted(parts)]
+        if joined and len({len(parts) for parts, _ in joined}) == 1:
+            return self._expand(words, self._spell_parts(joined[0][0]), joined)
+        if joined:
+            warnings.warn(
+                f"{surface!r}: the analyser reads it as a contraction, but its readings join "
+                f"different numbers of words ({', '.join(why for _, why in joined)}); read as "
+                "one word (list it under contractions in checker/languages.toml to split it)",
+                UnsplitContraction,
+                stacklevel=2,
+            )
         # Anything else stays as lt-proc gave it: a verb with enclitics (es "dámelo") is one
         # word with every part's readings; each word of a multi-word unit (es "a pesar de")
         # gets the unit's readings.
@@ -201,6 +241,34 @@ class ApertiumAnalyser:
         return tuple(Word(word, by_part[0]) for word in (*words[:-1], expanded[0])) + tuple(
             Word(word, analyses) for word, analyses in zip(expanded[1:], by_part[1:], strict=True)
         )
+
+    def _contracted(self, parts: Sequence[str]) -> bool:
+        """Whether a reading joins an adposition to the words after it (a contraction, pt
+        "do", it "della"), not a verb to its clitics (es "dámelo"), which stays one word."""
+        return len(parts) > 1 and self._analysis(parts[0], "").upos == "ADP"
+
+    def _spell_parts(self, parts: Sequence[str]) -> tuple[str, ...]:
+        """The words of a contraction's parts: the adposition's lemma (its last word, in a
+        unit such as es "después del": después de<pr>+el<det>), the others as the generator
+        spells them (their lemma where it cannot)."""
+        adposition = unescape(_lemma(parts[0])).replace("#", " ").split()[-1]
+        return (adposition, *(self._spelled(part) for part in parts[1:]))
+
+    def _spell(self, part: str) -> str:
+        lemma = unescape(_lemma(part))
+        if self.generator is None:
+            return lemma
+        answer = subprocess.run(
+            ["lt-proc", "-g", str(self.generator)],
+            input=f"^{part}$",
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        answer = answer.lstrip("~")  # marks a word post-generation would join
+        if not answer or answer[0] in "#*@" or " " in answer:
+            return lemma
+        return unicodedata.normalize("NFC", unescape(answer))
 
     def _analysis(self, part: str, evidence: str) -> Analysis:
         return self.tags.analysis(unescape(_lemma(part)), _TAG.findall(part), evidence)

@@ -98,9 +98,10 @@ class EflomalAligner(Aligner):
     def signature(self) -> str:
         # from the specs, not the loaded dictionaries: eng-deu takes 2 s to open
         row = language(self.lang)
+        chain = bidix.chain_for(row)  # the row's, or one found on its own (a pivot's name)
         sources = "".join(
             f"+{spec.name}"
-            for spec, missing in ((row.dictionary, dictionary.missing), (row.bidix, bidix.missing))
+            for spec, missing in ((row.dictionary, dictionary.missing), (chain, bidix.missing))
             if spec and not missing(spec)
         )
         settings = ",".join(f"{key}={value:g}" for key, value in SETTINGS.items())
@@ -114,8 +115,8 @@ class EflomalAligner(Aligner):
 
     @cached_property
     def _bidix(self) -> ApertiumBidix | None:
-        """The language's Apertium bilingual dictionaries (languages.toml), where installed."""
-        spec = language(self.lang).bidix
+        """The language's Apertium bilingual dictionaries (its own or found), if installed."""
+        spec = bidix.chain_for(language(self.lang))
         return ApertiumBidix(spec) if spec and not bidix.missing(spec) else None
 
     def align(

@@ -2,8 +2,10 @@
 
 checker/languages.toml names, for each language, who tokenises (lt-proc itself, or a plain
 word splitter) and which analysers read the words, in order: a word gets the readings of the
-first analyser that knows it. Every reading is kept; words nobody knows get one reading with
-UPOS "X" (or PUNCT/SYM/NUM by their characters) saying so.
+first analyser that knows it, or, with ``readings = "union"``, of every analyser that knows
+it (several Apertium analysers of one language, each lacking nouns the other knows). Every
+reading is kept; words nobody knows get one reading with UPOS "X" (or PUNCT/SYM/NUM by their
+characters) saying so.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from functools import lru_cache
 from typing import Any
 
 from checker.backends import apertium, german, hspell, pymorphy
-from checker.backends.apertium import ApertiumAnalyser, in_case_of
+from checker.backends.apertium import ApertiumAnalyser, distinct, in_case_of
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
 from checker.backends.script import Transliteration
 from checker.backends.suffixes import SuffixAnalyser, SuffixRule
 from checker.backends.wordlist import WordListAnalyser
-from checker.languages import Language, languages
+from checker.languages import ApertiumAnalyserSpec, Language, languages
 
 #: "words" tokenizer: runs of word characters with their combining marks (Arabic harakat:
 #: "المُحققة"), keeping inner hyphens, apostrophes and the Hebrew geresh and gershayim,
@@ -46,12 +48,22 @@ def split_words(text: str, contractions: Mapping[str, Sequence[str]]) -> list[st
     return words
 
 
+def _apertium_spec(name: str, language: Language) -> ApertiumAnalyserSpec | None:
+    """The Apertium analyser ``name`` stands for: "apertium" the first of the row's
+    ``apertium`` tables, "apertium:2" the second, ..."""
+    number = name.partition(":")[2] or "1"
+    if not number.isdigit() or not 1 <= int(number) <= len(language.apertium_specs):
+        return None
+    return language.apertium_specs[int(number) - 1]
+
+
 def _missing(name: str, language: Language) -> str | None:
     """Why analyser ``name`` cannot run for ``language`` here, with the fixing command."""
-    if name == "apertium":
-        if language.apertium is None:
-            return f"languages.toml gives no Apertium analyser for {language.code}"
-        return apertium.missing(language.apertium.automorf, language.apertium.package)
+    if name.split(":")[0] == "apertium":
+        spec = _apertium_spec(name, language)
+        if spec is None:
+            return f"languages.toml gives no Apertium analyser {name!r} for {language.code}"
+        return apertium.missing(spec.automorf, spec.package)
     if name == "pymorphy3":
         return pymorphy.missing(language.code)
     if name == "german-nouns":
@@ -97,12 +109,19 @@ class OfflineTagger(Tagger):
         self._apertium: ApertiumAnalyser | None = None
         self._versions: list[str] = []
         self._analysers: list[tuple[str, WordAnalyser | None]] = []
+        self._closing: list[ApertiumAnalyser] = []
         for name in _needs(self.language):
             if name == "apertium":
                 spec = self.language.apertium
                 self._apertium = ApertiumAnalyser(spec, self.language.contractions)
                 self._versions.append(f"{spec.package} {_debian_version(spec.package)}")
                 analyse = None  # lt-proc's readings come with its tokens
+            elif name.startswith("apertium:"):
+                spec = _apertium_spec(name, self.language)
+                further = ApertiumAnalyser(spec, {})
+                self._closing.append(further)
+                self._versions.append(f"{spec.automorf} {_debian_version(spec.package)}")
+                analyse = further.analyse_words
             elif name == "pymorphy3":
                 morph = pymorphy.PymorphyAnalyser(self.language.code)
                 self._versions.append(f"pymorphy3 {morph.version}")
@@ -127,7 +146,7 @@ class OfflineTagger(Tagger):
                 self._analysers.append((name, analyse))
         self._analysers.sort(key=lambda pair: self.language.analysers.index(pair[0]))
         self._persons = dict(self._analysers).get(self.language.person_readings or "")
-        self._apertium_first = self.language.analysers[0] == "apertium"
+        self._apertium_first = self.language.analysers[0] == "apertium" and not self.language.union
         self._endings = [SuffixRule.from_row(row) for row in self.language.endings]
         table = self.language.transliteration
         self._script = Transliteration(table) if table else None
@@ -138,8 +157,9 @@ class OfflineTagger(Tagger):
 
     def close(self) -> None:
         """Stop the lt-proc process (it also stops when the tagger is garbage-collected)."""
-        if self._apertium is not None:
-            self._apertium.close()
+        for analyser in (self._apertium, *self._closing):
+            if analyser is not None:
+                analyser.close()
 
     def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
         readings = self._script.texts(texts) if self._script else None
@@ -238,26 +258,28 @@ class OfflineTagger(Tagger):
         )
 
     def _tag_sentence(self, words: list[Word]) -> TaggedSentence:
-        """Each word with the readings of the first analyser that knows it; later analysers
-        run only while some word is still unknown. ``words`` carry lt-proc's readings when
+        """Each word with the readings of the first analyser that knows it (or, with
+        ``readings = "union"``, of all that know it); later analysers run only while some
+        word is still unknown (with union, always). ``words`` carry lt-proc's readings when
         Apertium tokenised them."""
         if self._apertium_first and all(word.analyses for word in words):
             return TaggedSentence(tuple(words))  # the usual case, kept fast
         texts = [word.text for word in words]
         tagged: list[Word | None] = [None] * len(words)
+        union = self.language.union
         for _, analyse in self._analysers:
-            unknown = [i for i, word in enumerate(tagged) if word is None]
-            if not unknown:
+            open_ = [i for i, word in enumerate(tagged) if union or word is None]
+            if not open_:
                 break
-            if analyse is None:
-                for i in unknown:
-                    if words[i].analyses:
-                        tagged[i] = words[i]
-                continue
-            found = analyse(texts)
-            for i in unknown:
-                if found[i]:
-                    tagged[i] = Word(texts[i], found[i])
+            found = [w.analyses for w in words] if analyse is None else analyse(texts)
+            for i in open_:
+                if not found[i]:
+                    continue
+                if tagged[i] is None:
+                    tagged[i] = words[i] if analyse is None else Word(texts[i], found[i])
+                else:
+                    both = distinct([*tagged[i].analyses, *found[i]])
+                    tagged[i] = Word(texts[i], both)
         return TaggedSentence(
             tuple(
                 word if word is not None else Word(text, (self._unknown(text),))

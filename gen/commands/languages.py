@@ -9,11 +9,11 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from checker import validity
 from checker.backends import bidix, dictionary, registry
 from checker.backends.base import Aligner, Tagger
 from checker.languages import Language, language_rows
 from checker.pipeline.scan import KIND_BY_LANG
-from checker.validity import CARD_FILE, cards
 from scores.validity import card_line
 from scores.validity import measured as stamp
 from translator.registry import engines_here
@@ -54,11 +54,11 @@ def languages() -> None:
     console.print("\n[bold]gen translate[/bold] here:")
     for engine, pairs in engines_here().items():
         console.print(f"  --engine {engine}: {pairs}", highlight=False, markup=False)
-    measured = cards()
-    stamps = {stamp(card) for card in measured.values()}
+    measured = validity.cards()
+    stamps = {stamp(card) for card in measured.values()} - {None}
     shared = stamps.pop() if len(stamps) == 1 else None  # said once, above the cards
     console.print(
-        f"\n[bold]Validity of gen check[/bold] ({CARD_FILE.name}, docs/validity.md)"
+        f"\n[bold]Validity of gen check[/bold] ({validity.CARD_FILE.name}, docs/validity.md)"
         + (f"; {shared}:" if shared else ":" if measured else ": none measured")
     )
     for lang, card in measured.items():
@@ -69,9 +69,10 @@ def languages() -> None:
 def _dictionary(language: Language) -> str:
     """The bilingual dictionaries eflomal takes priors from, and whether they are installed."""
     found = []
+    chain = bidix.chain_for(language)  # the row's, or one found on its own
     for spec, reason in (
         (language.dictionary, language.dictionary and dictionary.missing(language.dictionary)),
-        (language.bidix, language.bidix and bidix.missing(language.bidix)),
+        (chain, chain and bidix.missing(chain)),
     ):
         if spec is not None:
             found.append(f"{spec.name} (missing: {reason})" if reason else spec.name)
