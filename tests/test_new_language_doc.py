@@ -16,7 +16,7 @@ from checker import tables
 from checker.backends import offline
 from checker.backends.apertium import missing as analyser_missing
 from checker.rules import agreement_rules as agreement
-from translator import apertium as apertium_engine
+from translator import apertium_modes
 from translator import languages as codes
 
 DOC = REPO / "docs" / "new-language.md"
@@ -109,8 +109,8 @@ def test_galician_added_as_the_doc_says_is_read(
 
 def test_galician_translation_runs_from_the_doc_block(follow_doc):
     follow_doc("gl")
-    assert "en-gl" in apertium_engine.candidate_modes("en", "gl")
-    if ("en", "gl") not in apertium_engine.installed_pairs():
+    assert "en-gl" in apertium_modes.candidate_modes("en", "gl")
+    if ("en", "gl") not in apertium_modes.installed_pairs():
         pytest.skip("apertium-en-gl is not installed")
 
 
