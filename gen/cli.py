@@ -33,6 +33,7 @@ COMMANDS = {
     "languages": "gen.commands.languages:languages",
     "report": "gen.commands.report:report_command",
     "mt-geneval": "gen.commands.mtgeneval:mt_geneval",
+    "import": "gen.commands.importing:import_app",
 }
 try:  # recent Typer releases bundle their own copy of click; older ones use click itself
     from typer._click import _textwrap
@@ -82,6 +83,9 @@ class _OneLineErrors(_FlagHelp, TyperGroup):
         if cmd_name not in self.commands:
             module, _, function = COMMANDS[cmd_name].partition(":")
             callback = getattr(importlib.import_module(module), function)
+            if isinstance(callback, typer.Typer):  # a command with subcommands
+                self.commands[cmd_name] = typer.main.get_group(callback)
+                return self.commands[cmd_name]
             summary = (callback.__doc__ or "").split("\n\n")[0]  # whole: never cut with ...
             self.commands[cmd_name] = get_command_from_info(
                 CommandInfo(
