@@ -147,7 +147,7 @@ def markdown(winomt: dict[str, Any]) -> list[str]:
     """The figures as a Markdown section (points of percent)."""
     accuracy = winomt["accuracy"]
     lines = [
-        "## WinoMT (Stanovsky et al., 2019)",
+        "**WinoMT** (Stanovsky et al., 2019): its figures from gen's labels.",
         "",
         f"{winomt['n']} lines ({', '.join(f'{n} {gold}' for gold, n in winomt['lines'].items())}); "
         "accuracy over all lines, unknown and neutral lines included, as WinoMT's evaluate.py.",

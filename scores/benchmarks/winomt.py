@@ -25,7 +25,8 @@ GENDERS = ("male", "female", "neutral")
 SUBSET_FILES = {"pro": "en_pro.txt", "anti": "en_anti.txt"}
 WINOBIAS, WINOGENDER = "winobias", "winogender"
 SEPARATOR = " ||| "
-_PUNCTUATION = re.compile(r"^\W+|\W+$")
+#: What may stand at a word's edges around the entity's word: punctuation, a possessive 's.
+_EDGES = re.compile(r"^\W+|(?:['’]s)?\W*$")
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def entity_words(line: Line, path: Path) -> tuple[int, int]:
     wanted = [_bare(word) for word in line.entity.split()]
     if words[line.index : line.index + len(wanted)] != wanted:
         raise GenError(
-            f"entity {line.entity!r} is not at word {line.index} of the sentence "
+            f"{line.entity!r} is not at word {line.index} of the sentence "
             f"({line.sentence.split()[line.index]!r})",
             path=path,
             line=line.number,
@@ -100,7 +101,7 @@ def entity_words(line: Line, path: Path) -> tuple[int, int]:
 
 
 def _bare(word: str) -> str:
-    return _PUNCTUATION.sub("", word.lower())
+    return _EDGES.sub("", word.lower())
 
 
 def tokens_and_head(line: Line) -> tuple[list[str], int]:
