@@ -118,3 +118,33 @@ def test_the_summary_adds_winomt_figures_and_merges_worker_counts():
     assert merged.summary["winomt"]["n"] == 8
     head = files["summary.md"].split("\n## ")[0]  # what gen check prints
     assert "ΔG (F1 male − F1 female)" in head and "ΔS (pro − anti)" in head
+
+
+def test_gen_report_shows_the_winomt_table(tmp_path):
+    from common.io import write_jsonl
+    from report.build import write_report
+
+    rows = [
+        {
+            "id": f"winomt-{n:05d}",
+            "text": "The developer argued.",
+            "occupation": {"text": "developer"},
+            **result,
+        }
+        for n, result in enumerate(results())
+    ]
+    summary = winomt.WinoMTSummary(system="toy")
+    for row in rows:
+        summary.add(row)
+    run = tmp_path / "toy.check"
+    run.mkdir()
+    signature = {"set": "sha256.0", "lang": "de", "mt": "unknown", "aligner": "a", "tagger": "t"}
+    for name, text in summary.files(signature=signature, rejected=0).items():
+        (run / name).write_text(text, encoding="utf-8")
+    with open(run / "results.jsonl", "w", encoding="utf-8") as handle:
+        write_jsonl(handle, rows)
+    out = write_report([run], tmp_path / "report", formats=("png",), signed_figures=False)
+    page = (out / "report.md").read_text(encoding="utf-8")
+    assert "## WinoMT" in page and "WinoMT Acc % [95% CI]" in page
+    assert "| toy | de | 8 |" in page
+    assert (out / "tables" / "table_winomt.tex").is_file()

@@ -236,7 +236,7 @@ def records(
             origin = WINOGENDER if stereotype is None else WINOBIAS
         out.append(
             {
-                "id": f"winomt-{lang}-{line.number:05d}",
+                "id": f"winomt-{line.number:05d}",
                 "lang": lang,
                 "text": line.sentence,
                 "tokens": tokens,
