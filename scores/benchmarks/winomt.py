@@ -25,6 +25,7 @@ GENDERS = ("male", "female", "neutral")
 SUBSET_FILES = {"pro": "en_pro.txt", "anti": "en_anti.txt"}
 WINOBIAS, WINOGENDER = "winobias", "winogender"
 SEPARATOR = " ||| "
+_ARTICLES = frozenset({"the", "a", "an"})
 #: What may stand at a word's edges around the entity's word: punctuation, a possessive 's.
 _EDGES = re.compile(r"^\W+|(?:['’]s)?\W*$")
 
@@ -86,9 +87,10 @@ def read_dataset(path: Path) -> list[Line]:
 def entity_words(line: Line, path: Path) -> tuple[int, int]:
     """``[first, last]`` space-split word indices of the entity; its last word is the head
     noun ("construction worker" → worker). The words at ``index`` must be the entity's
-    (case and edge punctuation aside)."""
+    (case and edge punctuation aside; a leading article, "The developer" in some of
+    WinoMT's files, is not the entity's, as WinoMT's evaluate.py drops it too)."""
     words = [_bare(word) for word in line.sentence.split()]
-    wanted = [_bare(word) for word in line.entity.split()]
+    wanted = [_bare(word) for word in entity_text(line.entity).split()]
     if words[line.index : line.index + len(wanted)] != wanted:
         raise GenError(
             f"{line.entity!r} is not at word {line.index} of the sentence "
@@ -98,6 +100,12 @@ def entity_words(line: Line, path: Path) -> tuple[int, int]:
             field="entity",
         )
     return line.index, line.index + len(wanted) - 1
+
+
+def entity_text(entity: str) -> str:
+    """The entity without a leading article."""
+    first, _, rest = entity.strip().partition(" ")
+    return rest if rest and first.lower() in _ARTICLES else entity.strip()
 
 
 def _bare(word: str) -> str:
@@ -240,7 +248,7 @@ def records(
                 "lang": lang,
                 "text": line.sentence,
                 "tokens": tokens,
-                "occupation": {"text": line.entity, "index": head},
+                "occupation": {"text": entity_text(line.entity), "index": head},
                 "expected_gender": None if line.gender == "neutral" else line.gender,
                 "translation": translation,
                 "benchmark": "winomt",
