@@ -6,7 +6,9 @@ decided label should be `correct`).
 
 Imports and checks each language into runs/gate-XX.check (an existing one is reused, about
 a minute each) and prints, per language: records, f records read feminine and m records
-read masculine (of the decided), % right of decided, % inconclusive, the reasons.
+read masculine (of the decided), % right of decided, % inconclusive, the reasons; then the
+same over the records whose twin translation (the entity's other gender) differs: where
+GATE's two translations are one sentence, nothing in it marks the entity's gender.
 """
 
 from __future__ import annotations
@@ -38,10 +40,12 @@ def check(lang: str) -> Path:
     return out / "results.jsonl"
 
 
-def row(lang: str) -> str:
+def row(lang: str, only_marked: bool = False) -> str:
+    results = [json.loads(line) for line in check(lang).read_text(encoding="utf-8").splitlines()]
+    if only_marked:
+        results = marked(results)
     counts, reasons = Counter(), Counter()
-    for line in check(lang).read_text(encoding="utf-8").splitlines():
-        result = json.loads(line)
+    for result in results:
         counts[result["expected_gender"], result["label"]] += 1
         if result["label"] == "inconclusive":
             reasons[result["reason"]] += 1
@@ -55,11 +59,32 @@ def row(lang: str) -> str:
 
     inconclusive = n - decided
     return (
-        f"| {lang} | {n} | {read('female')} | {read('male')} | {100 * right / decided:.1f} "
-        f"| {100 * inconclusive / n:.1f} | "
+        f"| {lang}{' (twins differ)' if only_marked else ''} | {n} | {read('female')} "
+        f"| {read('male')} | {100 * right / decided:.1f} | {100 * inconclusive / n:.1f} | "
         + ", ".join(f"{reason} {c}" for reason, c in reasons.most_common())
         + " |"
     )
+
+
+def marked(results: list[dict]) -> list[dict]:
+    """The records whose twin (the same row and entity, the entity's other gender) is a
+    different translation: where GATE's two translations are identical, the sentence marks
+    no gender for the entity and no reader can tell the variants apart."""
+    by_entity: dict[tuple, dict[str, dict]] = {}
+    for result in results:
+        about = result["gate"]
+        by_entity.setdefault((about["file"], about["line"], about["entity"]), {})[
+            about["variant"]
+        ] = result
+    out = []
+    for (_, _, entity), variants in by_entity.items():
+        slot = entity - 1
+        for variant, result in variants.items():
+            flipped = "m" if variant[slot] == "f" else "f"
+            twin = variants.get(variant[:slot] + flipped + variant[slot + 1 :])
+            if twin is None or twin["translation"].strip() != result["translation"].strip():
+                out.append(result)
+    return out
 
 
 if __name__ == "__main__":
@@ -70,3 +95,4 @@ if __name__ == "__main__":
     print("|---|---:|---:|---:|---:|---:|---|")
     for lang in sys.argv[1:] or ("fr", "es", "it"):
         print(row(lang))
+        print(row(lang, only_marked=True))
