@@ -56,7 +56,8 @@ GERMAN = [f"Satz {n}." for n in range(len(EN))]
 
 def records(dataset: Path, translated: Path) -> list[dict]:
     lines = winomt.read_dataset(dataset)
-    matched = winomt.match_translations(lines, translated)
+    matched, extra = winomt.match_translations(lines, translated)
+    assert extra == []
     return winomt.records(lines, matched, "de", winomt.subsets(dataset, None, None))
 
 
@@ -133,7 +134,27 @@ def test_unmatched_translations_are_counted_and_named(dataset, tmp_path):
         winomt.match_translations(winomt.read_dataset(dataset), translated)
     message = str(error.value)
     assert "2 WinoMT line(s) have no translation (first: dataset line 5" in message
-    assert "1 translation(s) match no WinoMT line (first: line 5)" in message
+    assert "1 translation(s) match no line (first: line 5)" in message
+
+
+def test_a_subset_takes_its_lines_from_the_whole_sets_translations(dataset, tmp_path):
+    translated = translations(tmp_path / "de.txt", GERMAN)
+    pro = winomt.read_dataset(dataset.with_name("en_pro.txt"))
+    matched, extra = winomt.match_translations(pro, translated)
+    assert matched == ["Satz 1."] and extra == [1, 3, 4, 5, 6]
+    done = run_gen(
+        "import",
+        "winomt",
+        dataset.with_name("en_pro.txt"),
+        translated,
+        "--lang",
+        "de",
+        "--out",
+        tmp_path / "pro.jsonl",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "5 translation(s) match no line of" in done.stderr
+    assert json.loads((tmp_path / "pro.jsonl").read_text())["winomt"]["stereotype"] == "pro"
 
 
 def test_a_plain_file_of_another_length_is_refused(dataset, tmp_path):

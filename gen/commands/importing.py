@@ -68,7 +68,13 @@ def winomt(
 
     lines = benchmark.read_dataset(en_txt)
     subsets = benchmark.subsets(en_txt, pro, anti)
-    matched = benchmark.match_translations(lines, translations)
+    matched, extra = benchmark.match_translations(lines, translations)
+    if extra:
+        typer.echo(
+            f"gen: left out: {translations}: {len(extra)} translation(s) match no line of "
+            f"{en_txt} (first: line {extra[0]})",
+            err=True,
+        )
     records = benchmark.records(lines, matched, lang.strip().lower(), subsets)
     neutral = sum(record["expected_gender"] is None for record in records)
     note = f" ({neutral} neutral, no expected gender)" if neutral else ""

@@ -169,11 +169,13 @@ def stereotypes(lines: list[Line], subset_lines: dict[str, list[Line]]) -> list[
     return out
 
 
-def match_translations(lines: list[Line], path: Path) -> list[str]:
-    """One translation per line of the dataset, from ``source ||| translation`` lines
-    matched by source sentence (a sentence WinoMT lists twice takes its translations in
-    order), or from plain lines in the same order. Anything unmatched is an error naming
-    how many and the first of each side."""
+def match_translations(lines: list[Line], path: Path) -> tuple[list[str], list[int]]:
+    """One translation per line of the dataset, and the numbers of the translation lines
+    left over. ``source ||| translation`` lines are matched by source sentence (a sentence
+    listed twice takes its translations in order); lines left over are no error, as a
+    subset (en_pro.txt) may be matched against the whole set's translations. Plain lines
+    must be one per dataset line, in its order. A dataset line without a translation is
+    an error naming how many, and the first of each side."""
     raw = read_lines(path)
     while raw and not raw[-1].strip():
         raw.pop()
@@ -193,10 +195,10 @@ def match_translations(lines: list[Line], path: Path) -> list[str]:
             "be one per line of the dataset, in its order (or give 'source ||| translation')",
             path=path,
         )
-    return raw
+    return raw, []
 
 
-def _by_source(lines: list[Line], raw: list[str], path: Path) -> list[str]:
+def _by_source(lines: list[Line], raw: list[str], path: Path) -> tuple[list[str], list[int]]:
     waiting: dict[str, deque[tuple[int, str]]] = defaultdict(deque)
     for number, text in enumerate(raw, start=1):
         source, _, translation = text.partition("|||")
@@ -209,19 +211,16 @@ def _by_source(lines: list[Line], raw: list[str], path: Path) -> list[str]:
         else:
             missing.append(line)
     extra = sorted(number for queue in waiting.values() for number, _ in queue)
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append(
-                f"{len(missing)} WinoMT line(s) have no translation (first: dataset line "
-                f"{missing[0].number}, {missing[0].sentence!r})"
-            )
-        if extra:
-            parts.append(
-                f"{len(extra)} translation(s) match no WinoMT line (first: line {extra[0]})"
-            )
-        raise GenError("; ".join(parts), path=path)
-    return out
+    if missing:
+        also = (
+            f"; {len(extra)} translation(s) match no line (first: line {extra[0]})" if extra else ""
+        )
+        raise GenError(
+            f"{len(missing)} WinoMT line(s) have no translation (first: dataset line "
+            f"{missing[0].number}, {missing[0].sentence!r}){also}",
+            path=path,
+        )
+    return out, extra
 
 
 def _normal(sentence: str) -> str:
