@@ -25,7 +25,7 @@ LANGS = ("ar", "de", "es", "fr", "he", "it", "nl", "ru", "uk")
 
 
 def gen(*args: str) -> None:
-    subprocess.run([sys.executable, "-m", "gen", *args], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-m", "gen", *args], cwd=ROOT, check=True, stdout=sys.stderr)
 
 
 def run(lang: str) -> dict:

@@ -190,3 +190,20 @@ def test_the_command_writes_records_and_errors_are_one_line(dataset, tmp_path):
     assert wrong.returncode == 2
     assert wrong.stderr.startswith("gen: error: ") and len(wrong.stderr.splitlines()) == 1
     assert "es_2_variants.tsv:1: gender: must be one of male, female, neutral" in wrong.stderr
+
+
+def test_gen_check_picks_winomts_summary_for_imported_records(dataset, tmp_path):
+    from gen.commands.check import _summary
+    from scores.summary import SummaryBuilder
+    from scores.winomt import WinoMTSummary
+
+    out = tmp_path / "de.jsonl"
+    translated = translations(tmp_path / "de.txt", GERMAN)
+    assert (
+        run_gen("import", "winomt", dataset, translated, "--lang", "de", "--out", out).returncode
+        == 0
+    )
+    assert _summary(out) is WinoMTSummary
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"id": "a", "text": "x"}\n', encoding="utf-8")
+    assert _summary(other) is SummaryBuilder
