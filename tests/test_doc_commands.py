@@ -55,6 +55,10 @@ EXPENSIVE = {
     "gen import mt-geneval --references original --mt-geneval mt-geneval/data --lang fr --out "
     "mtgeneval-fr.jsonl": "reads the English with Apertium and WordNet: most of a minute",
     "gen check mtgeneval-fr.jsonl": "needs the records the command above writes",
+    "python3 bench/dev_winomt_bing.py": f"{MINUTES}: checks 3,888 lines in nine languages",
+    "gen report runs/winomt-bing/*.check --out runs/winomt-bing-report": (
+        "needs the nine runs the command above makes"
+    ),
     "python3 bench/dev_ugb.py nl": MINUTES,
     "python3 bench/dev_mtgeneval.py nl": MINUTES,
     "python bench/validity_card.py": f"{MINUTES} (half an hour)",
