@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checker.pipeline.run import CheckOptions  # noqa: E402
+from scores.benchmarks import winomt  # noqa: E402
 from scores.mtgeneval.agreement import run_checker  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "winomt-human"
@@ -47,18 +48,13 @@ def gold(annotated: str, expected: str) -> str:
     return "inconclusive" if read is None else "correct" if read == expected else "wrong"
 
 
-def record(lang: str, index: str, english: tuple[str, str, str], translation: str) -> dict:
-    """gen check input for one WinoMT line: (gender, sentence, entity) and its translation."""
-    expected, sentence, entity = english
-    occupation = entity[4:] if entity.lower().startswith("the ") else entity
-    return {
-        "id": f"winomt-{lang}-{index}",
-        "text": sentence,
-        "occupation": {"text": occupation},
-        "expected_gender": expected,
-        "translation": translation,
-        "lang": lang,
-    }
+def record(lang: str, index: str, english: tuple[str, str, str, str], translation: str) -> dict:
+    """gen check input for one WinoMT line, (gender, word index, sentence, entity), and its
+    translation: the record `gen import winomt` makes (its tokens, the entity's head noun)."""
+    gender, position, sentence, entity = english
+    line = winomt.Line(int(index) + 1, gender, int(position), sentence, entity)
+    made = winomt.records([line], [translation], lang, None)[0]
+    return {**made, "id": f"winomt-{lang}-{index}"}
 
 
 def first_lines(lang: str) -> list[dict]:
@@ -71,9 +67,9 @@ def first_lines(lang: str) -> list[dict]:
     read = (line.split("\t") for line in open(DATA / f"{name}.careful.tsv", encoding="utf-8"))
     genders = {fields[0]: fields[1] for fields in read}
     out = []
-    for index, gender, _, sentence, entity, translation in rows:
+    for index, gender, position, sentence, entity, translation in rows:
         if gender in GENDER.values():
-            line = record(lang, index, (gender, sentence, entity), translation)
+            line = record(lang, index, (gender, position, sentence, entity), translation)
             line["careful"] = gold(genders[index], gender)
             out.append(line)
     return out
@@ -83,8 +79,8 @@ def records(lang: str) -> list[dict]:
     """gen check input for one language, each with its two gold labels."""
     english = {}
     for line in open(DATA / "en_lines.tsv", encoding="utf-8"):
-        index, gender, _, sentence, entity = line.rstrip("\n").split("\t")
-        english[index] = (gender, sentence, entity)
+        index, gender, position, sentence, entity = line.rstrip("\n").split("\t")
+        english[index] = (gender, position, sentence, entity)
     careful = careful_genders()
     out = []
     with open(DATA / FILES[lang], encoding="utf-8", newline="") as handle:

@@ -36,6 +36,7 @@ COMMANDS = {
     "mt-geneval": "gen.commands.mtgeneval:mt_geneval",
     "annotate": "gen.commands.annotate:annotate",
     "validity": "gen.commands.validity:validity_command",
+    "import": "gen.commands.importing:import_app",
 }
 try:  # recent Typer releases bundle their own copy of click; older ones use click itself
     from typer._click import _textwrap
@@ -85,6 +86,11 @@ class _OneLineErrors(_FlagHelp, TyperGroup):
         if cmd_name not in self.commands:
             module, _, function = COMMANDS[cmd_name].partition(":")
             callback = getattr(importlib.import_module(module), function)
+            if isinstance(callback, typer.Typer):  # a command with subcommands
+                group = typer.main.get_group(callback)
+                group.short_help = " ".join((group.help or "").split())  # whole, as below
+                self.commands[cmd_name] = group
+                return self.commands[cmd_name]
             summary = (callback.__doc__ or "").split("\n\n")[0]  # whole: never cut with ...
             self.commands[cmd_name] = get_command_from_info(
                 CommandInfo(

@@ -17,7 +17,7 @@ from report import figures as fig
 from report.html import render_html
 from report.load import Run, load_runs
 from report.open_gender import open_gender_sections
-from report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table
+from report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table, winomt_table
 from report.sections import Plot, Section
 from report.tables import gender_tables, signatures_latex, to_latex, to_markdown
 
@@ -132,6 +132,15 @@ def score_sections(runs: Sequence[Run]) -> list[Section]:
                 "MT-GenEval",
                 text="Currey et al. (2022): scored against correct and gender-flipped references.",
                 tables=[mtgeneval_accuracy_table(geneval), *([gap] if gap else [])],
+            )
+        )
+    winomt = [run for run in runs if run.kind == "gender" and "winomt" in run.summary]
+    if winomt:
+        sections.append(
+            Section(
+                "WinoMT",
+                text="Stanovsky et al. (2019)'s figures, from gen's labels (docs/benchmarks.md).",
+                tables=[winomt_table(winomt)],
             )
         )
     return sections

@@ -151,3 +151,49 @@ def quality_gap_table(runs: Sequence[Run]) -> Table | None:
         note="Gap intervals: paired bootstrap over the pairs (both halves of a pair drawn "
         "together). sacreBLEU signatures: " + "; ".join(sacrebleu) + ".",
     )
+
+
+def winomt_table(runs: Sequence[Run]) -> Table:
+    """WinoMT's figures per run (Stanovsky et al. 2019, their Table 2: Acc, ΔG, ΔS), from
+    gen's labels of `gen import winomt` records (scores/winomt.py), with gen's own accuracy
+    of decided lines beside them."""
+    rows = []
+    for run in runs:
+        winomt, overall = run.summary["winomt"], run.summary["overall"]
+        rows.append(
+            (
+                run.system,
+                run.lang,
+                str(winomt["n"]),
+                with_interval(overall["accuracy"], overall["ci95"]),
+                with_interval(winomt["accuracy"]["accuracy"], winomt["accuracy"]["ci95"]),
+                figure(winomt["male"]["f1"]),
+                figure(winomt["female"]["f1"]),
+                with_interval(winomt["delta_g"]["value"], winomt["delta_g"]["ci95"], signed=True),
+                with_interval(winomt["delta_s"]["value"], winomt["delta_s"]["ci95"], signed=True),
+            )
+        )
+    return Table(
+        name="table_winomt",
+        title="WinoMT: accuracy, ΔG and ΔS from gen's labels",
+        header=(
+            "System",
+            "Lang",
+            "Lines",
+            "gen accuracy % [95% CI]",
+            "WinoMT Acc % [95% CI]",
+            "F1 male",
+            "F1 female",
+            "ΔG [95% CI]",
+            "ΔS [95% CI]",
+        ),
+        rows=tuple(rows),
+        runs=tuple(runs),
+        text_columns=2,
+        note=(
+            "gen accuracy: correct of decided lines. WinoMT Acc: lines whose gender is the "
+            "gold one, of all lines (unknown and neutral ones included), as WinoMT's "
+            "evaluate.py; ΔG = F1 male − F1 female; ΔS = Acc pro − Acc anti. ΔG's interval "
+            "is a percentile bootstrap of the lines, ΔS's Newcombe's."
+        ),
+    )

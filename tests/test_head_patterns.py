@@ -218,3 +218,53 @@ def test_a_compound_linked_to_the_english_modifier_is_still_the_person(
 ):
     verdict = _label(taggers, lang, source, occupation, translation, links, expected)
     assert verdict.label == outcome, verdict.to_json()
+
+
+FRENCH_PLURALS = [
+    # plurals of agent nouns and demonyms the analyser lacks (GATE's plural entities): the
+    # plural article marks no gender, the ending does
+    ("The skiers gather .", "skiers", "Les skieurs se rassemblent .", "skieurs", "female", "wrong"),
+    (
+        "The tamers arrived .",
+        "tamers",
+        "Les dompteurs sont arrivés .",
+        "dompteurs",
+        "male",
+        "correct",
+    ),
+    (
+        "The Zambians voted .",
+        "Zambians",
+        "Les Zambiennes ont voté .",
+        "Zambiennes",
+        "female",
+        "correct",
+    ),
+    (
+        "The Ontarians voted .",
+        "Ontarians",
+        "Les Ontariens ont voté .",
+        "Ontariens",
+        "male",
+        "correct",
+    ),
+    (
+        "The Ugandans won .",
+        "Ugandans",
+        "Les Ougandaises ont gagné .",
+        "Ougandaises",
+        "female",
+        "correct",
+    ),
+    ("The Togolese won .", "Togolese", "Les Togolais ont gagné .", "Togolais", "female", "wrong"),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "occupation", "translation", "linked", "expected", "outcome"), FRENCH_PLURALS
+)
+def test_french_plurals_and_demonyms_the_analyser_lacks(
+    taggers, source, occupation, translation, linked, expected, outcome
+):
+    verdict = _label(taggers, "fr", source, occupation, translation, {occupation: linked}, expected)
+    assert verdict.label == outcome, verdict.to_json()

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from checker.backends import registry
 from checker.pipeline import run as pipeline
-from checker.pipeline.scan import input_kind
+from checker.pipeline.scan import input_kind, read_input
 from checker.validity import cards_for
 from common import __version__
 from common.errors import Interrupted
@@ -22,6 +22,7 @@ from scores.cluster_intervals import factors_requested
 from scores.summary import SummaryBuilder
 from scores.tgbi import check_tgbi
 from scores.validity import headline
+from scores.winomt import WinoMTSummary
 
 
 def check(
@@ -150,7 +151,7 @@ def check(
                 hyp=hyp,
                 lang=lang,
                 options=options,
-                summary=SummaryBuilder(
+                summary=_summary(input_path)(
                     system=system, validity=cards_for, ci=ci, samples=bootstrap, seed=seed
                 ),
                 resume=resume,
@@ -164,6 +165,15 @@ def check(
                 shared.interrupted_message(pipeline.kept_records(out), shared.resume_command())
             ) from None
     _print_headline(out, run.n)
+
+
+def _summary(input_path: Path) -> type[SummaryBuilder]:
+    """WinoMT's summary for `gen import winomt` records (judged by the first record): gen's
+    figures and WinoMT's accuracy, ΔG and ΔS; else gen's."""
+    for line in read_input(input_path, None):
+        if line.record is not None:
+            return WinoMTSummary if line.record.get("benchmark") == "winomt" else SummaryBuilder
+    return SummaryBuilder
 
 
 def _print_headline(out: Path, n: int) -> None:

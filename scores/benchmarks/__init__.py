@@ -1,0 +1,1 @@
+"""Published benchmarks (WinoMT, GATE, MT-GenEval) turned into `gen check` input."""
