@@ -194,3 +194,64 @@ def make_mtgeneval_run(folder: Path, *, lang: str, correct: int, incorrect: int)
     folder.mkdir(parents=True)
     (folder / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return folder
+
+
+#: Every reason the checker gives (checker/rules/verdict.py, and translate's), for a reasons
+#: table as wide as a real multilingual run's.
+ALL_REASONS = (
+    "conflicting_gender",
+    "empty_translation",
+    "no_alignment",
+    "no_gender",
+    "not_a_person",
+    "translation_error",
+    "unmarked_gender",
+    "untranslated",
+)
+PAPER_SYSTEMS = (
+    ("apertium", "es", "spa"),
+    ("opus-mt-en-es", "es", "spa"),
+    ("apertium", "ca", "cat"),
+    ("m2m100-1.2b", "de", "deu"),
+    ("nllb-200-600m", "de", "deu"),
+    ("apertium", "fr", "fra"),
+)
+
+
+def make_paper_runs(root: Path, count: int = 6) -> list[Path]:
+    """``count`` checker runs as a paper would report them (systems named with --system,
+    signatures as long as real ones, every reason of the checker), then a TGBI and an
+    MT-GenEval run."""
+    runs = []
+    for number, (system, lang, code) in enumerate(PAPER_SYSTEMS[:count]):
+        folder = make_run(
+            root / f"{system}-{lang}",
+            lang=lang,
+            bias=0.1 + 0.05 * number,
+            seed=number,
+            aligner=f"eflomal-2.0.0(n_samplers=2,rel_iterations=1)+gdfa+freedict-eng-{code}"
+            f"+apertium-eng-{code}",
+        )
+        summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        fields = summary["signature_fields"] | {
+            "mt": f"huggingface:facebook/{system}(transformers 5.23.0, torch 2.13.0+cpu;"
+            "beam_size=4,max_length=256,dtype=float32)",
+            "tagger": f"offline(apertium-eng-{code} 0.8.1-2)",
+            "chunk": "29952",
+            "ci": "wilson",
+            "engine": "process",
+            "workers": "1",
+        }
+        summary |= {
+            "system": system,
+            "signature_fields": fields,
+            "signature": "|".join(f"{key}:{value}" for key, value in fields.items()),
+            "reasons": {reason: 1000 + 7 * number for reason in ALL_REASONS},
+        }
+        (folder / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+        runs.append(folder)
+    return [
+        *runs,
+        make_tgbi_run(root / "papago-tgbi", female=10, male=50, neutral=40),
+        make_mtgeneval_run(root / "opus-mt-en-es-mtgeneval", lang="es", correct=700, incorrect=200),
+    ]
