@@ -68,6 +68,23 @@ def records(set_name: str = "xs") -> list[dict]:
     return out
 
 
+def invented(real: list[dict]) -> list[dict]:
+    """The records with a real occupation, each given an invented one in its place."""
+    return [
+        {
+            **record,
+            "occupation": {
+                **record["occupation"],
+                "text": "florp",
+                "stereotype": "none",
+                "nonce": True,
+            },
+        }
+        for record in real
+        if not record["occupation"]["nonce"]
+    ]
+
+
 def label(record: dict, rng: random.Random, bias: float) -> str:
     """correct more often when the stereotype agrees with the trigger; ``bias`` sets how much."""
     agrees = record["occupation"]["stereotype"] in (record["expected_gender"], "none")
@@ -87,16 +104,19 @@ def make_run(
     repeat: int = 4,
     unsupported: bool = False,
     nonce: bool = True,
+    nonce_twin: bool = False,
 ) -> Path:
     """Write ``folder/results.jsonl`` and ``folder/summary.json`` for one hand-made run;
     ``unsupported``: every record inconclusive, as for a language no backend can read;
-    ``nonce=False``: no nonce occupation, as in a set built without --nonce."""
+    ``nonce=False``: no nonce occupation, as in a set built without --nonce;
+    ``nonce_twin``: the nonce twin of the ``nonce=False`` set, as `gen build --nonce` makes
+    it: the same sentences and numbering, ids with ``-nonce-``, every occupation invented."""
     rng = random.Random(seed)
     results = [
         {**record, "id": f"{record['id']}-{copy}", "label": label(record, rng, bias)}
         for copy in range(repeat)
-        for record in records()
-        if nonce or not record["occupation"]["nonce"]
+        for record in (invented(records("nonce-xs")) if nonce_twin else records())
+        if nonce or nonce_twin or not record["occupation"]["nonce"]
     ]
     for record in results:
         if unsupported:

@@ -10,10 +10,16 @@ import sys
 
 import pytest
 from conftest import REPO
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.legend import Legend
+from matplotlib.text import Text
+from PIL import Image
 from report_runs import make_paper_runs, make_run
 
 from common.errors import GenError
 from report import write_report
+from report.figures import FIGURES
+from report.footer import COLUMN, PAGE, SIZES, SMALLEST_TEXT
 from report.latex import Layout, header_lines, latex_files, latex_words, layouts, signatures_latex
 from report.load import load_runs
 from report.tables import gender_tables
@@ -157,3 +163,99 @@ def test_execution_and_system_fields_may_differ_instrument_fields_may_not(
             load_runs([first, second])
     else:
         assert not any(run.flags for run in load_runs([first, second]))
+
+
+# Figures at the width they are printed at.
+
+
+def _texts(figure):
+    """The figure's visible texts with their boxes in points, drawn as saved."""
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    return [
+        (text, text.get_window_extent(renderer))
+        for text in figure.findobj(Text)
+        if text.get_visible() and text.get_text().strip()
+    ]
+
+
+@pytest.mark.parametrize("count", [1, 4, 6])
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES)
+def test_fig1_is_legible_with_up_to_six_runs(paper_runs, count, size):
+    """No text under 7 pt, none overlapping another: the runs are told apart by a legend,
+    and a bar carries its numbers only when it is wide enough for them."""
+    runs = load_runs(paper_runs[:count])
+    figure = FIGURES["fig1_trigger_stereotype"](runs, False, size)
+    assert figure.get_figwidth() == size.width
+    texts = _texts(figure)
+    assert min(text.get_fontsize() for text, _ in texts) >= SMALLEST_TEXT
+    for number, (text, box) in enumerate(texts):
+        for other, other_box in texts[number + 1 :]:
+            assert not box.overlaps(other_box), (text.get_text(), other.get_text())
+    legends = figure.findobj(Legend)
+    assert [text.get_text() for legend in legends for text in legend.get_texts()] == (
+        [run.label for run in runs] if count > 1 else []
+    )
+
+
+@pytest.mark.parametrize("name", FIGURES)
+def test_every_figure_has_no_text_under_7_points_at_either_width(paper_runs, name):
+    runs = load_runs(paper_runs[:6])
+    for size in (PAGE, COLUMN):
+        texts = _texts(FIGURES[name](runs, True, size))
+        assert min(text.get_fontsize() for text, _ in texts) >= SMALLEST_TEXT, (name, size.name)
+
+
+def test_the_report_writes_each_figure_at_page_and_column_width(paper_report):
+    for name in FIGURES:
+        page = Image.open(paper_report / "figures" / f"{name}.png")
+        column = Image.open(paper_report / "figures" / f"{name}-column.png")
+        assert page.size[0] / page.info["dpi"][0] == pytest.approx(PAGE.width, abs=0.02)
+        assert column.size[0] / column.info["dpi"][0] == pytest.approx(COLUMN.width, abs=0.02)
+
+
+# A set and its nonce twin: a designed comparison.
+
+NONCE_SET = "sha256.0a0a0a0a0a0a"
+
+
+def _twins(root, systems=("apertium", "opus"), **nonce_options):
+    """Each system on a real set (built without --nonce) and on its nonce twin."""
+    real = [make_run(root / "real" / f"{s}-es", lang="es", nonce=False) for s in systems]
+    options = {"nonce_twin": True, "set_hash": NONCE_SET, "seed": 7} | nonce_options
+    nonce = [make_run(root / "nonce" / f"{s}-es", lang="es", **options) for s in systems]
+    return real + nonce
+
+
+def test_a_set_and_its_nonce_twin_are_compared_without_allow_mixed(tmp_path):
+    paths = _twins(tmp_path)
+    runs = load_runs(paths)
+    assert not any(run.flags for run in runs)
+    assert [run.label for run in runs] == [
+        "apertium · es",
+        "opus · es",
+        "apertium · es · nonce",
+        "opus · es · nonce",
+    ]
+    write_report(paths, tmp_path / "report", formats=["png"])
+    markdown = (tmp_path / "report" / "report.md").read_text(encoding="utf-8")
+    assert "WARNING" not in markdown and "not directly comparable" not in markdown
+    assert "![fig5_nonce](figures/fig5_nonce.png)" in markdown
+    figure = FIGURES["fig5_nonce"](runs, True, PAGE)
+    legend = [text.get_text() for legend in figure.findobj(Legend) for text in legend.get_texts()]
+    assert legend == ["apertium · es", "opus · es"]  # each system's real and nonce bars together
+    drawn = " ".join(text.get_text() for text, _ in _texts(figure)).replace("\n  ", "")
+    assert all(run.signature in drawn for run in runs)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"repeat": 3},  # another size: ids and counts differ
+        {"nonce_twin": False, "nonce": True},  # a set with real and nonce occupations
+    ],
+)
+def test_sets_that_are_not_twins_are_still_refused(tmp_path, options):
+    with pytest.raises(GenError, match="different set"):
+        load_runs(_twins(tmp_path, systems=("apertium",), **options))
