@@ -47,7 +47,8 @@ CAPTIONS = {
     ),
     "fig5_nonce": (
         "Accuracy on real occupations and on nonce (invented) ones, which carry no stereotype "
-        "(cf. their Fig. 5)."
+        "(cf. their Fig. 5). A run on a set built with --nonce is drawn with the same system's "
+        "run on its real twin (the same sentences with the real occupations)."
     ),
     "fig6_labels": (
         "Share of records labelled correct, wrong and inconclusive; inconclusive records are those "

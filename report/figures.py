@@ -44,7 +44,7 @@ def _bar_labels_fit(size: Size, panels: int, categories: int, runs: int, chars: 
     """Whether a bar is wide enough for a label ``chars`` characters wide at the figure's
     type size (the panels' width estimated as the figure's less :data:`AXES_MARGIN`)."""
     bar = (size.width - AXES_MARGIN) / panels / max(categories, 1) * 0.8 / runs
-    return bar * 72 >= 0.6 * size.text * chars
+    return bar * 72 >= 0.75 * size.text * chars + 2  # DejaVu Sans: digits 0.64 em, % 0.95
 
 
 def _grouped_bars(
@@ -59,9 +59,10 @@ def _grouped_bars(
     """Accuracy bars per category, one bar per run, with intervals; accuracy and ``n``
     written above each bar where :func:`_bar_labels_fit`."""
     decided = [c for run in runs for c in cells(run).values() if c.accuracy is not None]
-    chars = max((len(f"n={cell.n}") for cell in decided), default=4)
+    chars = max((len(f"n={cell.n}") for cell in decided), default=0)
     labelled = _bar_labels_fit(size, panels, len(categories), len(runs), max(chars, 4))
     width = 0.8 / len(runs)
+    bar_points = (size.width - AXES_MARGIN) / panels / max(len(categories), 1) * width * 72
     for number, run in enumerate(runs):
         run_cells = cells(run)
         shown = [
@@ -75,7 +76,7 @@ def _grouped_bars(
         axes.bar(xs, heights, width * 0.92, color=colour, label=run.label)
         axes.errorbar(
             xs, heights, yerr=_error_bars([cell for _, cell in shown]), fmt="none",
-            ecolor="black", elinewidth=0.8, capsize=2,
+            ecolor="black", elinewidth=0.7, capsize=min(2.0, bar_points / 5),
         )  # fmt: skip
         for x, cell in shown if labelled else ():
             top = cell.ci95[1] if cell.ci95 else cell.accuracy
@@ -209,6 +210,8 @@ def occupation_figure(runs: Sequence[Run], signed: bool = True, size: Size = PAG
                 color="#777777", fontsize=size.text,
             )  # fmt: skip
         _accuracy_axis(axes, size, "x", limits=(-0.03, 1.03))  # markers at 0%, 100% stay whole
+        if size.width / across < 2.5:  # a narrow panel: 0%, 50%, 100%, apart
+            axes.set_xticks([0, 0.5, 1])
     ticks = [
         f"{o} ({', '.join(f'{cells[t].n} {SHORT[t]}' for t in GENDERS if t in cells)})"
         for o in occupations

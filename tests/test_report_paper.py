@@ -200,11 +200,14 @@ def test_fig1_is_legible_with_up_to_six_runs(paper_runs, count, size):
 
 
 @pytest.mark.parametrize("name", FIGURES)
-def test_every_figure_has_no_text_under_7_points_at_either_width(paper_runs, name):
+def test_every_figure_has_no_text_under_7_points_or_overlapping_at_either_width(paper_runs, name):
     runs = load_runs(paper_runs[:6])
     for size in (PAGE, COLUMN):
         texts = _texts(FIGURES[name](runs, True, size))
         assert min(text.get_fontsize() for text, _ in texts) >= SMALLEST_TEXT, (name, size.name)
+        for number, (text, box) in enumerate(texts):
+            for other, other_box in texts[number + 1 :]:
+                assert not box.overlaps(other_box), (size.name, text.get_text(), other.get_text())
 
 
 def test_the_report_writes_each_figure_at_page_and_column_width(paper_report):
