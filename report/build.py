@@ -15,11 +15,12 @@ from common.errors import GenError
 from common.io import atomic_write, output_directory
 from report import figures as fig
 from report.html import render_html
+from report.latex import latex_files, signatures_latex
 from report.load import Run, load_runs
 from report.open_gender import open_gender_sections
 from report.scores import mtgeneval_accuracy_table, quality_gap_table, tgbi_table, winomt_table
 from report.sections import Plot, Section
-from report.tables import gender_tables, signatures_latex, to_latex, to_markdown
+from report.tables import gender_tables, to_markdown
 
 PAPER = (
     "Renduchintala & Williams (2022), “Investigating Failures of Automatic Translation in the "
@@ -47,7 +48,8 @@ CAPTIONS = {
     ),
     "fig5_nonce": (
         "Accuracy on real occupations and on nonce (invented) ones, which carry no stereotype "
-        "(cf. their Fig. 5)."
+        "(cf. their Fig. 5). A run on a set built with --nonce is drawn with the same system's "
+        "run on its real twin (the same sentences with the real occupations)."
     ),
     "fig6_labels": (
         "Share of records labelled correct, wrong and inconclusive; inconclusive records are those "
@@ -173,8 +175,9 @@ def write_report(
         sections += score_sections(runs)
         for section in sections:
             for table in section.tables:
-                with atomic_write(staging / "tables" / f"{table.name}.tex") as handle:
-                    handle.write(to_latex(table))
+                for name, text in latex_files(table).items():
+                    with atomic_write(staging / "tables" / name) as handle:
+                        handle.write(text)
         with atomic_write(staging / "tables" / "signatures.tex") as handle:
             handle.write(signatures_latex(runs))
         with atomic_write(staging / "report.md") as handle:

@@ -20,22 +20,13 @@ from typing import Any
 from common.errors import GenError
 from common.fields import LABELS
 from common.io import read_jsonl, refuse_repeats
+from report.comparable import SET_FIELD, mixed_fields, occupation_kinds
 from scores.bootstrap import FACTORS, Design
 from scores.dimensions import DIMENSIONS
 
 SUMMARY, RESULTS = "summary.json", "results.jsonl"
 
 
-#: Per kind of run, the signature fields that split runs into groups shown side by side (one
-#: language; one MT-GenEval subset). Runs in a group must agree on every other field: set or
-#: references, aligner, tagger, their models and versions, tokenisation, interval method.
-GROUP_FIELDS = {
-    "gender": ("lang",),
-    "open": ("lang",),
-    "tgbi": (),
-    "mtgeneval": ("lang", "split", "subset"),
-}
-SET_FIELD = "set"
 KIND_NAMES = {
     "gender": "reference-free check",
     "open": "open-gender check",
@@ -305,10 +296,11 @@ def load_run(path: str | Path) -> Run:
 def load_runs(paths: Sequence[str | Path], *, allow_mixed: bool = False) -> list[Run]:
     """Read every run, give each a unique label and check they measure the same thing.
 
-    Runs must share one challenge set, and runs in the same language must share every
-    backend field of their signatures (aligner, tagger, models, versions): otherwise the
-    difference between two systems could be the instrument's. Mixed runs are refused with
-    a message saying what differs, unless ``allow_mixed``; then each run carries ``flags``.
+    Runs must share one challenge set (or be on a set and its nonce twin), and runs in the
+    same language must share every instrument field of their signatures (aligner, tagger,
+    models, versions; report/comparable.py): otherwise the difference between two systems
+    could be the instrument's. Mixed runs are refused with a message saying what differs,
+    unless ``allow_mixed``; then each run carries ``flags``.
     """
     if not paths:
         raise GenError("no results folder given")
@@ -329,41 +321,12 @@ def load_runs(paths: Sequence[str | Path], *, allow_mixed: bool = False) -> list
 
 
 def _label(runs: list[Run]) -> None:
-    """``system · lang``, numbered where two runs would otherwise look the same."""
-    names = [f"{run.system} · {run.lang}" for run in runs]
+    """``system · lang`` (``· nonce`` for a run on a nonce set), numbered where two runs
+    would otherwise look the same."""
+    names = [
+        f"{run.system} · {run.lang}" + (" · nonce" if occupation_kinds(run) == {"nonce"} else "")
+        for run in runs
+    ]
     seen = Counter(names)
     for number, (run, name) in enumerate(zip(runs, names, strict=True), start=1):
         run.label = name if seen[name] == 1 else f"{name} #{number}"
-
-
-def mixed_fields(runs: Sequence[Run]) -> list[tuple[str, list[Run]]]:
-    """What makes ``runs`` incomparable: one line per difference, with the runs it concerns.
-
-    Runs in one group (:data:`GROUP_FIELDS`) must agree on every other signature field. Runs
-    of the reference-free checker must also share the set across languages (the same English
-    sentences translated into each); MT-GenEval has references per language and subset.
-    """
-    problems = []
-    for kind in ("gender", "open"):  # an open-gender set is another set than the fixed one
-        checked = [run for run in runs if run.kind == kind]
-        if len({run.set_hash for run in checked}) > 1:
-            problems.append((_differ(SET_FIELD, checked), checked))
-    groups: dict[tuple[str | None, ...], list[Run]] = {}
-    for run in runs:
-        fields = GROUP_FIELDS[run.kind]
-        key = (run.kind, *(run.signature_fields.get(name) for name in fields))
-        groups.setdefault(key, []).append(run)
-    for group in groups.values():
-        kind = group[0].kind
-        keys = {key for run in group for key in run.signature_fields} - set(GROUP_FIELDS[kind])
-        if kind in ("gender", "open"):
-            keys.discard(SET_FIELD)  # compared above, across languages
-        for key in sorted(keys):
-            if len({run.signature_fields.get(key) for run in group}) > 1:
-                problems.append((_differ(key, group), group))
-    return problems
-
-
-def _differ(key: str, runs: Sequence[Run]) -> str:
-    values = ", ".join(f"{run.label} has {key}:{run.signature_fields.get(key)}" for run in runs)
-    return f"different {key} ({values})"

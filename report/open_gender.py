@@ -19,7 +19,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from common.fields import FEMININE, MASCULINE, OPEN_LABELS
-from report.figures import DPI, RUN_COLOURS, _signed_figure
+from report.figures import RUN_COLOURS, save_figure
+from report.footer import PAGE, Size, signed_figure
 from report.load import Run
 from report.sections import Plot, Section
 from report.tables import Table
@@ -83,13 +84,14 @@ def labels_table(runs: Sequence[Run]) -> Table:
             "System",
             "Lang",
             "n",
-            *(f"{label.capitalize()} %" for label in OPEN_LABELS),
-            "Masc. default %",
-            "Slope per 10 pts",
+            *(f"{label.capitalize()}\n%" for label in OPEN_LABELS),
+            "Masc.\ndefault %",
+            "Slope per\n10 pts",
             "r",
         ),
         rows=tuple(rows),
         runs=tuple(runs),
+        compact=(0, 1, 3, 4, 8),
         note=(
             "Shares of all open records with 95% Wilson intervals. Masculine default: masculine "
             "of feminine + masculine. Slope: logistic regression of feminine (vs masculine) on the "
@@ -165,9 +167,9 @@ def bins_table(runs: Sequence[Run]) -> Table:
     )
 
 
-def share_women_figure(runs: Sequence[Run], signed: bool = True) -> Figure:
+def share_women_figure(runs: Sequence[Run], signed: bool = True, size: Size = PAGE) -> Figure:
     """Feminine share of gendered answers vs the occupation's share of women, per run."""
-    figure_, body = _signed_figure(runs, 6.4, 4.6, signed)
+    figure_, body = signed_figure(runs, size, size.width * 0.68 + 0.15 * (len(runs) + 1), signed)
     axes = body.subplots()
     axes.plot([0, 100], [0, 1], ls="--", color="#888888", lw=0.8, label="share of women")
     axes.axhline(0.5, color="#CCCCCC", lw=0.6)
@@ -204,17 +206,23 @@ def share_women_figure(runs: Sequence[Run], signed: bool = True) -> Figure:
             curve = [1 / (1 + math.exp(-(a + b * x))) for x in grid]
             axes.plot(grid, curve, color=colour, lw=1.2)
     if not shown:
-        axes.text(50, 0.5, "no gendered answer", ha="center", color="#777777")
+        axes.text(50, 0.5, "no gendered answer", ha="center", color="#777777", fontsize=size.text)
     axes.set_xlim(0, 100)
     axes.set_ylim(-0.02, 1.02)
     axes.xaxis.set_major_formatter(PercentFormatter(100, decimals=0))
     axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     axes.set_xlabel("women among those employed in the occupation (BLS)")
-    axes.set_ylabel("feminine of gendered answers (95% CI)")
+    axes.set_ylabel("feminine of gendered (95% CI)")
     axes.grid(color="#EEEEEE", linewidth=0.6)
     axes.set_axisbelow(True)
-    axes.legend(fontsize=7, loc="upper left")
-    body.suptitle("Which gender does the translation choose?", fontsize=11)
+    axes.tick_params(labelsize=size.text)
+    axes.xaxis.label.set_size(size.text)
+    axes.yaxis.label.set_size(size.text)
+    handles, labels = axes.get_legend_handles_labels()
+    body.legend(  # under the axes: inside, six runs would hide the bins
+        handles, labels, fontsize=size.text, loc="outside lower center", ncols=2, frameon=False
+    )
+    body.suptitle("Which gender does the translation choose?", fontsize=size.title)
     return figure_
 
 
@@ -225,12 +233,7 @@ def open_gender_sections(
     chosen = open_runs(runs)
     if not chosen:
         return []
-    out.mkdir(parents=True, exist_ok=True)
-    drawn = share_women_figure(chosen, signed)
-    signatures = "; ".join(f"{run.label}: {run.signature}" for run in chosen)
-    for suffix in formats:
-        key = "Subject" if suffix == "pdf" else "Description"
-        drawn.savefig(out / f"{FIGURE}.{suffix}", dpi=DPI, metadata={key: signatures})
+    save_figure(share_women_figure, FIGURE, chosen, out, formats, signed)
     return [
         Section(
             "Open gender: which gender does the translation choose?",

@@ -49,7 +49,7 @@ def tgbi_table(run: Run) -> Table:
     return Table(
         name=f"table_tgbi_{slug(run.label)}",
         title=f"TGBI per set: {run.label}",
-        header=("Set", "Size", "p_w", "p_m", "p_n", "P_S [95% CI]"),
+        header=("Set", "Size", "p_w", "p_m", "p_n", "P_S\n[95% CI]"),
         rows=tuple(rows),
         runs=(run,),
         note=note,
@@ -87,18 +87,19 @@ def mtgeneval_accuracy_table(runs: Sequence[Run]) -> Table:
         header=(
             "System",
             "Lang",
-            "Subset (split, mode)",
+            "Subset\n(split, mode)",
             "Correct",
             "Incorrect",
             "Unscorable",
-            "Accuracy % [95% CI]",
-            "Feminine %",
-            "Masculine %",
-            "Checker agrees",
+            "Accuracy %\n[95% CI]",
+            "Feminine\n%",
+            "Masculine\n%",
+            "Checker\nagrees",
         ),
         rows=tuple(rows),
         runs=tuple(runs),
         text_columns=3,
+        compact=(0, 1, 6, 7, 8),
         note=(
             "A segment is incorrect iff a word only in the contrastive reference appears in the "
             "output; a counterfactual pair is correct only if both halves are. Unscorable "
@@ -141,13 +142,14 @@ def quality_gap_table(runs: Sequence[Run]) -> Table | None:
             "Lang",
             "BLEU F",
             "BLEU M",
-            "BLEU gap [95% CI]",
+            "BLEU gap\n[95% CI]",
             "chrF F",
             "chrF M",
-            "chrF gap [95% CI]",
+            "chrF gap\n[95% CI]",
         ),
         rows=tuple(rows),
         runs=tuple(gapped),
+        compact=(0, 1, 4, 7),
         note="Gap intervals: paired bootstrap over the pairs (both halves of a pair drawn "
         "together). sacreBLEU signatures: " + "; ".join(sacrebleu) + ".",
     )

@@ -1,6 +1,8 @@
-"""The report's tables: built once from the runs' summaries, rendered as Markdown, LaTeX or HTML.
+"""The report's tables: built once from the runs' summaries, rendered as Markdown or HTML here
+and as LaTeX in report/latex.py.
 
 A :class:`Table` holds formatted strings only, so the three renderings show the same digits.
+A header's ``\n`` marks where LaTeX breaks it (the pages print a space).
 A table keeps the runs it came from: the LaTeX file names their signatures in comments (the
 report prints each signature once, in its list of runs, and in tables/signatures.tex).
 """
@@ -9,7 +11,6 @@ from __future__ import annotations
 
 import html
 import itertools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,6 +34,9 @@ class Table:
     runs: tuple[Run, ...]
     note: str = ""
     text_columns: int = 2  # leading columns that hold names, left-aligned
+    #: The columns a one-column variant keeps when the whole table needs the page's width
+    #: (report/latex.py); empty: no such variant.
+    compact: tuple[int, ...] = ()
 
     def align(self) -> str:
         return "l" * self.text_columns + "r" * (len(self.header) - self.text_columns)
@@ -66,7 +70,8 @@ def labels_table(runs: Sequence[Run]) -> Table:
             str(cell.n),
             *(count(cell, label) for label in LABELS),
             accuracy(cell),
-            with_interval(pairs.accuracy, pairs.ci95) + f" (of {pairs.n})",
+            str(pairs.n),
+            with_interval(pairs.accuracy, pairs.ci95),
         )
         for run in runs
         for cell, pairs in [(run.overall(), run.pairs())]
@@ -80,17 +85,20 @@ def labels_table(runs: Sequence[Run]) -> Table:
             "n",
             "Correct",
             "Wrong",
-            "Inconclusive",
-            "Accuracy % [95% CI]",
-            "Both twins correct % [95% CI]",
+            "Incon-\nclusive",
+            "Accuracy %\n[95% CI]",
+            "Pairs",
+            "Both twins\ncorrect %\n[95% CI]",
         ),
         rows=rows,
         runs=tuple(runs),
+        compact=(0, 1, 5, 6, 8),
         note=(
             "Accuracy is correct of decided (correct + wrong), with the 95% interval the "
             "checker's summary gives (Wilson's score interval; the signature's ci field names "
-            "it); inconclusive records are counted, not scored. A "
-            "counterfactual pair counts only if both of its sentences are correct."
+            "it); inconclusive records are counted, not scored. Pairs: counterfactual "
+            "pairs (a sentence and its twin with the triggers' gender swapped); a pair counts "
+            "only if both of its sentences are correct."
         ),
     )
 
@@ -136,12 +144,13 @@ def delta_table(runs: Sequence[Run]) -> Table:
         header=(
             "System",
             "Lang",
-            *(f"{SHORT[t]} trig. / {SHORT[s]} occ." for t, s in combos),
-            "ΔM [95% CI]",
-            "ΔF [95% CI]",
+            *(f"{SHORT[t]} trig.\n{SHORT[s]} occ." for t, s in combos),
+            "ΔM\n[95% CI]",
+            "ΔF\n[95% CI]",
         ),
         rows=tuple(rows),
         runs=tuple(runs),
+        compact=(0, 1, 6, 7),
         note=(
             "ΔM = acc(M trigger, M occupation) − acc(M trigger, F occupation); ΔF likewise for F "
             "(Renduchintala & Williams, 2022). A positive Δ means the stereotype, not the "
@@ -183,9 +192,10 @@ def significance_table(runs: Sequence[Run]) -> Table | None:
     return Table(
         name="table_significance",
         title="Paired bootstrap: system B against system A on the same items",
-        header=("A", "B", "n", "Acc. A %", "Acc. B %", "B − A [95% CI]", "p"),
+        header=("A", "B", "n", "Acc. A %", "Acc. B %", "B − A\n[95% CI]", "p"),
         rows=tuple(rows),
         runs=tuple(involved),
+        compact=(0, 1, 5, 6),
         note=(
             f"Paired bootstrap (Koehn, 2004), items matched by id, {SAMPLES} resamples, seed "
             f"{SEED}. Two-sided p: the share of resampled differences, centred on the observed "
@@ -221,64 +231,13 @@ def to_markdown(table: Table) -> str:
     return "\n".join(lines)
 
 
+def one_line(header: str) -> str:
+    """A header as the pages print it: on one line, without the hyphen of a LaTeX break."""
+    return header.replace("-\n", "").replace("\n", " ")
+
+
 def _md_row(cells: Sequence[str]) -> str:
-    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
-
-
-WIDE = 6
-
-_LATEX_SPECIAL = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-    "|": r"\textbar{}",
-    "Δ": r"$\Delta$",
-    "−": "--",
-    "×": r"$\times$",
-}
-
-
-def latex_escape(text: str) -> str:
-    """Text safe in LaTeX; a minus sign before a digit becomes a math minus."""
-    escaped = "".join(_LATEX_SPECIAL.get(char, char) for char in text)
-    return re.sub(r"(?<![\w.])-(?=\d)", "$-$", escaped)
-
-
-def to_latex(table: Table) -> str:
-    """A booktabs table, the runs' signatures in comments above it (printed once, from
-    tables/signatures.tex). Tables of more than :data:`WIDE` columns are scaled to the line
-    width (needs graphicx)."""
-
-    def row(cells: Sequence[str]) -> str:
-        return " & ".join(latex_escape(cell) for cell in cells) + r" \\"
-
-    wide = len(table.header) > WIDE
-    lines = [
-        "% Generated by `gen report`; needs \\usepackage{booktabs}"
-        + (" and \\usepackage{graphicx}." if wide else "."),
-        *(f"% {run.label}: {run.signature}" for run in table.runs),
-        r"\begin{table}[t]",
-        r"\centering\small",
-        *([r"\resizebox{\linewidth}{!}{%"] if wide else []),
-        r"\begin{tabular}{" + table.align() + "}",
-        r"\toprule",
-        row(table.header),
-        r"\midrule",
-        *(row(cells) for cells in table.rows),
-        r"\bottomrule",
-        r"\end{tabular}" + ("}" if wide else ""),
-        r"\caption{" + latex_escape(table.title + ". " + table.note) + "}",
-        r"\label{tab:" + table.name.replace("_", "-") + "}",
-        r"\end{table}",
-    ]
-    return "\n".join(lines) + "\n"
+    return "| " + " | ".join(one_line(cell).replace("|", "\\|") for cell in cells) + " |"
 
 
 def to_html(table: Table) -> str:
@@ -286,7 +245,7 @@ def to_html(table: Table) -> str:
         return (
             "<tr>"
             + "".join(
-                f'<{tag} class="{kind}">{_interval_html(cell)}</{tag}>'
+                f'<{tag} class="{kind}">{_interval_html(one_line(cell))}</{tag}>'
                 for cell, kind in zip(cells, table.align(), strict=True)
             )
             + "</tr>"
@@ -307,17 +266,3 @@ def _interval_html(cell: str) -> str:
     if not bracket:
         return html.escape(cell)
     return f"{html.escape(value)} <span class=ci>[{html.escape(rest)}</span>"
-
-
-def signatures_latex(runs: Sequence[Run]) -> str:
-    """The runs' signatures once, a footnote-size list to \\input where the paper states
-    them; a line may break after each ``|``."""
-    entries = [
-        latex_escape(f"{run.label}: ")
-        + r"\texttt{"
-        + latex_escape(run.signature).replace(r"\textbar{}", r"\textbar{}\allowbreak{}")
-        + "}"
-        for run in runs
-    ]
-    body = " \\\\\n".join(entries)
-    return f"% Generated by `gen report`.\n{{\\footnotesize Signatures:\\\\\n{body}\\par}}\n"

@@ -68,6 +68,23 @@ def records(set_name: str = "xs") -> list[dict]:
     return out
 
 
+def invented(real: list[dict]) -> list[dict]:
+    """The records with a real occupation, each given an invented one in its place."""
+    return [
+        {
+            **record,
+            "occupation": {
+                **record["occupation"],
+                "text": "florp",
+                "stereotype": "none",
+                "nonce": True,
+            },
+        }
+        for record in real
+        if not record["occupation"]["nonce"]
+    ]
+
+
 def label(record: dict, rng: random.Random, bias: float) -> str:
     """correct more often when the stereotype agrees with the trigger; ``bias`` sets how much."""
     agrees = record["occupation"]["stereotype"] in (record["expected_gender"], "none")
@@ -87,16 +104,19 @@ def make_run(
     repeat: int = 4,
     unsupported: bool = False,
     nonce: bool = True,
+    nonce_twin: bool = False,
 ) -> Path:
     """Write ``folder/results.jsonl`` and ``folder/summary.json`` for one hand-made run;
     ``unsupported``: every record inconclusive, as for a language no backend can read;
-    ``nonce=False``: no nonce occupation, as in a set built without --nonce."""
+    ``nonce=False``: no nonce occupation, as in a set built without --nonce;
+    ``nonce_twin``: the nonce twin of the ``nonce=False`` set, as `gen build --nonce` makes
+    it: the same sentences and numbering, ids with ``-nonce-``, every occupation invented."""
     rng = random.Random(seed)
     results = [
         {**record, "id": f"{record['id']}-{copy}", "label": label(record, rng, bias)}
         for copy in range(repeat)
-        for record in records()
-        if nonce or not record["occupation"]["nonce"]
+        for record in (invented(records("nonce-xs")) if nonce_twin else records())
+        if nonce or nonce_twin or not record["occupation"]["nonce"]
     ]
     for record in results:
         if unsupported:
@@ -194,3 +214,64 @@ def make_mtgeneval_run(folder: Path, *, lang: str, correct: int, incorrect: int)
     folder.mkdir(parents=True)
     (folder / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     return folder
+
+
+#: Every reason the checker gives (checker/rules/verdict.py, and translate's), for a reasons
+#: table as wide as a real multilingual run's.
+ALL_REASONS = (
+    "conflicting_gender",
+    "empty_translation",
+    "no_alignment",
+    "no_gender",
+    "not_a_person",
+    "translation_error",
+    "unmarked_gender",
+    "untranslated",
+)
+PAPER_SYSTEMS = (
+    ("apertium", "es", "spa"),
+    ("opus-mt-en-es", "es", "spa"),
+    ("apertium", "ca", "cat"),
+    ("m2m100-1.2b", "de", "deu"),
+    ("nllb-200-600m", "de", "deu"),
+    ("apertium", "fr", "fra"),
+)
+
+
+def make_paper_runs(root: Path, count: int = 6) -> list[Path]:
+    """``count`` checker runs as a paper would report them (systems named with --system,
+    signatures as long as real ones, every reason of the checker), then a TGBI and an
+    MT-GenEval run."""
+    runs = []
+    for number, (system, lang, code) in enumerate(PAPER_SYSTEMS[:count]):
+        folder = make_run(
+            root / f"{system}-{lang}",
+            lang=lang,
+            bias=0.1 + 0.05 * number,
+            seed=number,
+            aligner=f"eflomal-2.0.0(n_samplers=2,rel_iterations=1)+gdfa+freedict-eng-{code}"
+            f"+apertium-eng-{code}",
+        )
+        summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        fields = summary["signature_fields"] | {
+            "mt": f"huggingface:facebook/{system}(transformers 5.23.0, torch 2.13.0+cpu;"
+            "beam_size=4,max_length=256,dtype=float32)",
+            "tagger": f"offline(apertium-eng-{code} 0.8.1-2)",
+            "chunk": "29952",
+            "ci": "wilson",
+            "engine": "process",
+            "workers": "1",
+        }
+        summary |= {
+            "system": system,
+            "signature_fields": fields,
+            "signature": "|".join(f"{key}:{value}" for key, value in fields.items()),
+            "reasons": {reason: 1000 + 7 * number for reason in ALL_REASONS},
+        }
+        (folder / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+        runs.append(folder)
+    return [
+        *runs,
+        make_tgbi_run(root / "papago-tgbi", female=10, male=50, neutral=40),
+        make_mtgeneval_run(root / "opus-mt-en-es-mtgeneval", lang="es", correct=700, incorrect=200),
+    ]
