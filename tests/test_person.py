@@ -232,14 +232,15 @@ AS_ROLES = [
         "correct",
         "مايسترو",
     ),
-    # "as well as" is no role's "as": the one left introduces the occupation
+    # "as well as" is no role's "as": the one left introduces the occupation (nl: its
+    # masculine form names anyone, neutral.toml generic)
     (
         "nl",
         "Ashcroft , a poet as well as an artist , worked as a guest editor .",
         "editor",
         "Ashcroft , dichteres en kunstenares , werkte als gastredacteur .",
         "female",
-        "wrong",
+        "neutral",
         "gastredacteur",
     ),
 ]
