@@ -23,6 +23,7 @@ import numpy as np
 
 from common.errors import GenError
 from common.fields import LABELS
+from scores.apart import counted_as
 
 SAMPLES, SEED = 1000, 12345
 
@@ -52,6 +53,11 @@ class PairedResult:
         return self.accuracy_b - self.accuracy_a
 
 
+def _slot(label: str) -> int:
+    """A label's row: neutral and both are no decision here, as inconclusive."""
+    return LABELS.index(counted_as(label, compat=True))
+
+
 def paired_bootstrap(
     labels_a: Mapping[str, str],
     labels_b: Mapping[str, str],
@@ -65,7 +71,7 @@ def paired_bootstrap(
         raise GenError("the two runs share no record ids: they were not run on the same set")
     outcomes = np.zeros((len(LABELS), len(LABELS)), dtype=np.int64)
     for key in shared:
-        outcomes[LABELS.index(labels_a[key]), LABELS.index(labels_b[key])] += 1
+        outcomes[_slot(labels_a[key]), _slot(labels_b[key])] += 1
     n = len(shared)
     draws = np.random.default_rng(seed).multinomial(n, outcomes.ravel() / n, size=samples)
     draws = draws.reshape(samples, len(LABELS), len(LABELS))

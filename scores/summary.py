@@ -3,9 +3,9 @@
 Results stream through :class:`SummaryBuilder` (counts only, so memory does not grow with
 the input); :func:`render_markdown` writes the human-readable page. Accuracy is
 ``correct / (correct + wrong)``: the share of decided labels that are right; how many were
-not decided is in the ``inconclusive`` count and rate. Intervals are Wilson score intervals,
-and Newcombe's for ΔM/ΔF (scores.intervals): closed-form, so a cell's interval depends on
-its counts alone.
+not decided is in the ``inconclusive`` count and rate; ``neutral`` and ``both``, apart
+(scores.apart). Intervals are Wilson score intervals, and Newcombe's for ΔM/ΔF
+(scores.intervals): closed-form, so a cell's interval depends on its counts alone.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from common.fields import CORRECT, GENDERS, INCONCLUSIVE, LABELS
-from scores import intervals
+from scores import apart, intervals
 from scores.intervals import Counts
 from scores.numbers import NOTHING, bounds, figure, with_interval
 from scores.validity import card_markdown
@@ -127,6 +127,8 @@ class SummaryBuilder:
     def __init__(self, *, system: str | None = None, validity: ValidityCards | None = None) -> None:
         self.system = system
         self.validity = validity
+        # the labels outside LABELS (neutral, both); or, with compat, as inconclusive
+        self.compat, self.apart = False, Counter[str]()
         self.summary: dict[str, Any] | None = None  # set by files()
         self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(_no_counts)
         self.reasons: Counter[str] = Counter()
@@ -134,9 +136,12 @@ class SummaryBuilder:
         self.pairs = [0, 0]  # [complete pairs, pairs with both twins correct]
 
     def add(self, result: dict[str, Any]) -> None:
-        label = result["label"]
-        key = tuple(get(result) for get in DIMENSIONS.values())
-        self.combinations[key][LABELS.index(label)] += 1
+        label = apart.counted_as(result["label"], compat=self.compat)
+        if label in LABELS:
+            key = tuple(get(result) for get in DIMENSIONS.values())
+            self.combinations[key][LABELS.index(label)] += 1
+        else:
+            self.apart[label] += 1
         if label == INCONCLUSIVE:
             self.reasons[result.get("reason") or "unknown"] += 1
         pair_id = result.get("pair_id")
@@ -151,11 +156,11 @@ class SummaryBuilder:
             self.pairs[0] += 1
             self.pairs[1] += twin_correct and correct
 
-    @classmethod
-    def count(cls, results: Iterable[dict[str, Any]]) -> SummaryBuilder:
+    def count(self, results: Iterable[dict[str, Any]]) -> SummaryBuilder:
         """The counts of some results alone (a worker's chunk), for :meth:`merge`: each
         worker counts its own, so that the process that gathers them reads no result."""
-        counts = cls()
+        counts = type(self)()
+        counts.compat = self.compat  # workers count as gen's process does
         for result in results:
             counts.add(result)
         return counts
@@ -168,6 +173,7 @@ class SummaryBuilder:
             for slot in range(3):
                 mine[slot] += cell[slot]
         self.reasons.update(counts.reasons)
+        self.apart.update(counts.apart)
         self.pairs = [ours + theirs for ours, theirs in zip(self.pairs, counts.pairs, strict=True)]
         for pair_id, correct in counts._open_pairs.items():
             self._pair(pair_id, correct)
@@ -213,12 +219,13 @@ class SummaryBuilder:
             "signature": format_signature(signature),
             "signature_fields": signature,
             "signature_notes": signature_notes(signature),
-            "n": sum(overall),
+            "n": sum(overall) + sum(self.apart.values()),  # with those counted apart
             "rejected": rejected,
             "overall": {
                 **intervals.cell(overall),
                 "rates": intervals.rates(overall),
             },
+            "apart": apart.shares(self.apart, sum(overall)),
             "reasons": dict(sorted(self.reasons.items())),
             "breakdowns": tables,
             "delta": self._deltas(),
@@ -326,6 +333,7 @@ def render_markdown(summary: dict[str, Any]) -> str:
     for label in LABELS:
         rate = rates.get(label, {})
         lines.append(f"| {label} | {figure(rate.get('value'))} | {bounds(rate.get('ci95'))} |")
+    lines += apart.markdown_rows(summary)
     lines.append(f"| **accuracy** (correct of decided) | {_accuracy_text(overall)} | |")
     if summary["reasons"]:
         lines += [

@@ -79,7 +79,9 @@ def check(
     compat: Annotated[
         bool,
         typer.Option(
-            "--compat", help="Korean→English (TGBI): classify exactly as Cho et al. (2019)."
+            "--compat",
+            help="Korean→English (TGBI): classify exactly as Cho et al. (2019). Occupation "
+            "sets: count neutral and both answers as inconclusive (the grammar paper's scheme).",
         ),
     ] = False,
     system: Annotated[
@@ -90,8 +92,10 @@ def check(
         ),
     ] = None,
 ) -> None:
-    """Label each translation correct / wrong / inconclusive for the occupation's gender,
-    without references, and write results.jsonl, summary.json and summary.md."""
+    """Label each translation correct / wrong / inconclusive for the occupation's gender
+    (neutral / both where it marks none, or both), or, for an open-gender record
+    (expected_gender null), feminine / masculine / neutral / both / inconclusive, without
+    references, and write results.jsonl, summary.json and summary.md."""
     backends = shared.backend_options(locals())
     input_path = resolve_input(input_path)
     out = out or input_path.parent / f"{input_path.stem}.check"
@@ -116,6 +120,8 @@ def check(
         chunk_size=chunk_size,
         skip_invalid=skip_invalid,
     )
+    summary = SummaryBuilder(system=system, validity=cards_for)
+    summary.compat = compat
     with (
         shared.cluster(workers, scheduler) as cluster,
         Progress(
@@ -134,7 +140,7 @@ def check(
                 hyp=hyp,
                 lang=lang,
                 options=options,
-                summary=SummaryBuilder(system=system, validity=cards_for),
+                summary=summary,
                 resume=resume,
                 force=force,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
