@@ -35,7 +35,7 @@ from checker.rules.head_noun import (
     qualified_noun,
 )
 from checker.rules.misaligned import NO_WORD, misaligned_person, sole_unlinked_person
-from checker.rules.neutral import marked_form
+from checker.rules.neutral import marked_form, of_either_gender
 from checker.rules.person import person_verdict
 from checker.rules.readings import (
     agrees_with_possessor,
@@ -46,6 +46,7 @@ from checker.rules.readings import (
 )
 from checker.rules.verb_final import verb_final_bound
 from checker.rules.verdict import (
+    COMMON_GENDER,
     COMPLEMENT_OF,
     CONFLICTING_GENDER,
     GENERIC_FORM,
@@ -72,7 +73,11 @@ from common.fields import INCONCLUSIVE, NEUTRAL
 #: The reasons for which the person's other words are read (checker/rules/person.py):
 #: no word of the occupation's read (misaligned.NO_WORD), an unmarked gender or a form used
 #: for anyone; not for a thing, which is no person.
-_PERSON_READ = NO_WORD | {UNMARKED_GENDER, GENERIC_FORM}
+_PERSON_READ = NO_WORD | {UNMARKED_GENDER, GENERIC_FORM, COMMON_GENDER}
+#: The reasons that leave a form that marks no gender: neutral, where nothing else decides.
+_UNMARKED = frozenset({GENERIC_FORM, COMMON_GENDER})
+#: The reasons read as no gender where a word elsewhere may translate the occupation.
+_AS_NO_GENDER = frozenset({NEUTRAL_NOUN, COMMON_GENDER})
 #: The word class of a word no analyser knows.
 _UNKNOWN = frozenset({"X"})
 
@@ -140,7 +145,7 @@ def read(
     verdict = _realigned(item, verdict, aligned, plausible)
     if verdict.label == INCONCLUSIVE and verdict.reason in _PERSON_READ:
         verdict = person_verdict(words, verdict, rules, source_tokens)
-    if verdict.label == INCONCLUSIVE and verdict.reason == GENERIC_FORM:
+    if verdict.label == INCONCLUSIVE and verdict.reason in _UNMARKED:
         return replace(verdict, label=NEUTRAL)  # nothing of the person's marks a gender
     return verdict
 
@@ -242,6 +247,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             words[i].text.lower() in source and words[i].upos_set <= _UNKNOWN for i in aligned
         )
         reason = UNTRANSLATED if untranslated else NO_GENDER
+        if reason == NO_GENDER and of_either_gender(subject, classes):
+            reason = COMMON_GENDER  # neutral, unless the person's words decide
         if own is not None:  # in ``unmarked`` or ``generic``, with no agreement to confirm it
             reason = GENERIC_FORM if generic else UNMARKED_GENDER
         if thing:
@@ -313,8 +320,8 @@ def _realigned(
             item.source_tokens,
             item.occupation,
             aligned,
-            NO_GENDER if verdict.reason == NEUTRAL_NOUN else verdict.reason,
-        )  # a neutral noun gives the person no gender
+            NO_GENDER if verdict.reason in _AS_NO_GENDER else verdict.reason,
+        )
         if found is not None:
             others, why = [found[0]], found[1]
     if len(others) > 1:
@@ -347,7 +354,7 @@ def _read_instead(item: _Item, i: int, aligned: list[int], why: str) -> Verdict 
     line that names it and says ``why``; None where it decides nothing (a form used for
     anyone decides where the person's words do, else that it is neutral)."""
     found = _read(item, [i], [i])
-    if found.label == INCONCLUSIVE and found.reason != GENERIC_FORM:
+    if found.label == INCONCLUSIVE and found.reason not in _UNMARKED:
         return None
     words = item.words
     was = " ".join(words[j].text for j in aligned) or "nothing"

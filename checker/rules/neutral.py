@@ -176,6 +176,14 @@ def _neutral(lemma: str, found: Conventions) -> bool:
     return lemma in found.neutral_nouns or any(p.search(lemma) for p in found.neutral_endings)
 
 
+def of_either_gender(word: Word, classes: Collection[str]) -> bool:
+    """Whether every reading of ``word`` in ``classes`` has a gender and together they name
+    both: a noun of common gender (fr "artiste"), not a word no analyser knows."""
+    readings = [reading for reading in word.analyses if reading.upos in classes]
+    genders = [reading.genders for reading in readings]
+    return bool(readings) and all(genders) and len(frozenset().union(*genders)) > 1
+
+
 def possessive_words(words: Sequence[Word], found: Conventions) -> list[tuple[int, str]]:
     """The possessives (``possessives``) that give the possessor's gender, with it: not
     after a determiner (nl "mijn [haar]", a noun), and, for a form that is also a verb,

@@ -41,6 +41,9 @@ UNTRANSLATED = "untranslated"
 #: "Lehrer*in"); both genders' forms coordinated (es "el enfermero o la enfermera").
 NEUTRAL_NOUN = "neutral_noun"
 GENERIC_FORM = "generic_form"
+#: ... and a noun of common gender (fr "l'artiste": its readings name both) that nothing
+#: agreeing with it, nor the person's words, marks.
+COMMON_GENDER = "common_gender"
 INCLUSIVE_FORM = "inclusive_form"
 DOUBLET = "doublet"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
