@@ -43,6 +43,7 @@ class Conventions:
     inclusive: tuple[re.Pattern[str], ...] = ()
     generic: frozenset[str] = frozenset()
     possessives: Mapping[str, str] | None = None
+    conjunctions: frozenset[str] = frozenset()
 
 
 @cache
@@ -56,6 +57,7 @@ def conventions(code: str) -> Conventions:
         inclusive=tuple(re.compile(p, re.IGNORECASE) for p in own.get("inclusive", ())),
         generic=frozenset(own.get("generic", ())),
         possessives=dict(own.get("possessives", {})),
+        conjunctions=frozenset(own.get("conjunctions", ())),
     )
 
 
@@ -74,7 +76,7 @@ def marked_form(
     if (match := inclusive_form(words, head, found)) is not None:
         why = f"{match!r}: an inclusive form, women and men alike (neutral.toml inclusive)"
         return _form(BOTH, INCLUSIVE_FORM, head, word, why, tokens)
-    if (other := doublet(words, head)) is not None:
+    if (other := doublet(words, head, found)) is not None:
         why = f"{word} / {words[other].text}: both genders' forms of one noun, coordinated"
         return _form(BOTH, DOUBLET, head, word, why, tokens)
     noun = neutral_noun(words, head, found)
@@ -106,15 +108,16 @@ def inclusive_form(words: Sequence[Word], head: int, found: Conventions) -> str 
     return None
 
 
-def doublet(words: Sequence[Word], head: int) -> int | None:
+def doublet(words: Sequence[Word], head: int, found: Conventions = Conventions()) -> int | None:
     """The noun of the other gender coordinated with ``head`` (past a conjunction or "/"
-    and the other's determiners and adjectives) that shares its stem: es "el [enfermero] o
-    la enfermera", de "Lehrerinnen und [Lehrer]"; None where there is none."""
+    (or one of ``conjunctions``) and the other's determiners and adjectives) that shares its
+    stem: es "el [enfermero] o la enfermera", de "Lehrerinnen und [Lehrer]"; None where
+    there is none."""
     own = gender_of(words[head], _NOUN)[0]
     if own is None:
         return None
     j = head + 1
-    if j < len(words) and _joins(words[j]):
+    if j < len(words) and _joins(words[j], found):
         j += 1
         while j < len(words) and is_of(words[j], _PHRASE) and not is_of(words[j], _NOUN):
             j += 1
@@ -123,13 +126,13 @@ def doublet(words: Sequence[Word], head: int) -> int | None:
     i = head - 1
     while i >= 0 and is_of(words[i], _PHRASE) and not is_of(words[i], _NOUN):
         i -= 1
-    if i >= 1 and _joins(words[i]) and _other_form(words, head, i - 1, own):
+    if i >= 1 and _joins(words[i], found) and _other_form(words, head, i - 1, own):
         return i - 1
     return None
 
 
-def _joins(word: Word) -> bool:
-    return word.text == "/" or is_of(word, _CONJUNCTION)
+def _joins(word: Word, found: Conventions) -> bool:
+    return word.text == "/" or is_of(word, _CONJUNCTION) or word.text.lower() in found.conjunctions
 
 
 def _other_form(words: Sequence[Word], head: int, j: int, own: str) -> bool:
