@@ -32,6 +32,8 @@ OPEN = [
     ("de", "Die Lehrperson erklärte die Aufgabe.", "Lehrperson", NEUTRAL, "neutral_noun"),
     ("es", "La persona encargada firmó el contrato.", "persona", NEUTRAL, "neutral_noun"),
     ("es", "El personal docente firmó el contrato.", "docente", NEUTRAL, "neutral_noun"),
+    # ... unless a copula says who the person is
+    ("es", "Esa persona es su hermano.", "persona", MASCULINE, None),
     ("nl", "De leerkracht legde de les uit.", "leerkracht", NEUTRAL, "neutral_noun"),
     # inclusive spellings and doublets: both
     ("es", "El/la enfermero/a arregló el enchufe.", "enfermero", BOTH, "inclusive_form"),

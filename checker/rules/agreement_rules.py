@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.languages import language
-from checker.rules.neutral import Conventions, conventions
+from checker.rules.conventions import Conventions, conventions
 from checker.rules.readings import FeatureSet
 from checker.tables import read_table
 

@@ -184,7 +184,7 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         why = f"{words[one].text}: read as the one of the {words[head].text} meant, a group"
         notes = (*notes, Evidence(one, words[one].text, ONE_OF, None, (why,)))
         head = one
-    form = marked_form(words, head, rules.conventions, target_tokens, rules.complement_words)
+    form = marked_form(words, head, rules, target_tokens)
     if form is not None:
         return replace(form, evidence=(*notes, *form.evidence))  # neutral or both
     subject = as_subject(words, head, rules)

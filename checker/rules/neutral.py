@@ -10,12 +10,13 @@ its sources: checker/data/neutral.toml.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Collection, Sequence
 
 from checker.backends.base import Word
+from checker.rules.agreement import identified_person
+from checker.rules.agreement_rules import AgreementRules
+from checker.rules.clause import PREDICATE
+from checker.rules.conventions import Conventions
 from checker.rules.readings import gender_of, is_of
 from checker.rules.verdict import (
     DOUBLET,
@@ -24,55 +25,24 @@ from checker.rules.verdict import (
     Evidence,
     TargetToken,
     Verdict,
+    decided,
 )
-from checker.tables import DATA, read_table
 from common.fields import BOTH, NEUTRAL
 
-NEUTRAL_FILE = DATA / "neutral.toml"
 _NOUN = frozenset({"NOUN"})
 _CONJUNCTION = frozenset({"CCONJ"})
 _PHRASE = frozenset({"DET", "ADJ"})
 
 
-@dataclass(frozen=True)
-class Conventions:
-    """One language's neutral and inclusive forms (see neutral.toml for each field)."""
-
-    neutral_nouns: frozenset[str] = frozenset()
-    neutral_endings: tuple[re.Pattern[str], ...] = ()
-    inclusive: tuple[re.Pattern[str], ...] = ()
-    generic: frozenset[str] = frozenset()
-    possessives: Mapping[str, str] | None = None
-    conjunctions: frozenset[str] = frozenset()
-
-
-@cache
-def conventions(code: str) -> Conventions:
-    """The conventions of language ``code`` (a languages.toml code); none where the file
-    has no section for it."""
-    own = read_table(NEUTRAL_FILE).get(code, {})
-    return Conventions(
-        neutral_nouns=frozenset(own.get("neutral_nouns", ())),
-        neutral_endings=tuple(re.compile(p) for p in own.get("neutral_endings", ())),
-        inclusive=tuple(re.compile(p, re.IGNORECASE) for p in own.get("inclusive", ())),
-        generic=frozenset(own.get("generic", ())),
-        possessives=dict(own.get("possessives", {})),
-        conjunctions=frozenset(own.get("conjunctions", ())),
-    )
-
-
 def marked_form(
-    words: Sequence[Word],
-    head: int,
-    found: Conventions,
-    tokens: tuple[TargetToken, ...],
-    complement_words: Collection[str] = (),
+    words: Sequence[Word], head: int, rules: AgreementRules, tokens: tuple[TargetToken, ...]
 ) -> Verdict | None:
     """The reading of person noun ``head`` where its form alone says it: ``both`` for an
     inclusive spelling or a doublet, ``neutral`` for a neutral noun (not one that is another
     noun's complement, after one of ``complement_words``: es "seleccionadora de
-    [personal]"); else None."""
-    word = words[head].text
+    [personal]"), unless a copula says who the person is (es "Esa persona es su hermano":
+    the brother's gender); else None."""
+    found, word = rules.conventions, words[head].text
     if (match := inclusive_form(words, head, found)) is not None:
         why = f"{match!r}: an inclusive form, women and men alike (neutral.toml inclusive)"
         return _form(BOTH, INCLUSIVE_FORM, head, word, why, tokens)
@@ -80,11 +50,17 @@ def marked_form(
         why = f"{word} / {words[other].text}: both genders' forms of one noun, coordinated"
         return _form(BOTH, DOUBLET, head, word, why, tokens)
     noun = neutral_noun(words, head, found)
-    if noun is not None and not (noun and words[noun - 1].text.lower() in complement_words):
-        said = words[noun].text
-        why = f"{said}: names anyone, its gender is the word's (neutral.toml neutral_nouns)"
-        return _form(NEUTRAL, NEUTRAL_NOUN, noun, said, why, tokens)
-    return None
+    if noun is None or (noun and words[noun - 1].text.lower() in rules.complement_words):
+        return None
+    said = words[noun].text
+    why = f"{said}: names anyone, its gender is the word's (neutral.toml neutral_nouns)"
+    form = _form(NEUTRAL, NEUTRAL_NOUN, noun, said, why, tokens)
+    person = identified_person(words, noun, rules)
+    gender, readings = gender_of(words[person], rules.noun) if person else (None, ())
+    if person is None or gender is None:
+        return form
+    named = Evidence(person, words[person].text, PREDICATE, gender, readings)
+    return decided(gender, tokens, (*form.evidence, named))
 
 
 def _form(
@@ -108,7 +84,7 @@ def inclusive_form(words: Sequence[Word], head: int, found: Conventions) -> str 
     return None
 
 
-def doublet(words: Sequence[Word], head: int, found: Conventions = Conventions()) -> int | None:
+def doublet(words: Sequence[Word], head: int, found: Conventions) -> int | None:
     """The noun of the other gender coordinated with ``head`` (past a conjunction or "/"
     (or one of ``conjunctions``) and the other's determiners and adjectives) that shares its
     stem: es "el [enfermero] o la enfermera", de "Lehrerinnen und [Lehrer]"; None where
