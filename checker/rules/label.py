@@ -14,12 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.backends.base import MALE, Alignment, TaggedSentence, Word
-from checker.rules.agreement import bound_words, head_of, identified_person, phrase_head
+from checker.rules.agreement import bound_words, identified_person
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.clause import (
-    PHRASE,
-    clause_predicates,
-)
+from checker.rules.clause import PHRASE, clause_predicates
 from checker.rules.construct import is_possessor, possessor_person
 from checker.rules.head_noun import (
     ONE,
@@ -30,9 +27,7 @@ from checker.rules.head_noun import (
     genderless_note,
     kept_note,
     own_classes,
-    owner,
-    partitive_one,
-    qualified_noun,
+    person_noun,
 )
 from checker.rules.misaligned import NO_WORD, misaligned_person, sole_unlinked_person
 from checker.rules.neutral import marked_form, of_either_gender
@@ -47,15 +42,12 @@ from checker.rules.readings import (
 from checker.rules.verb_final import verb_final_bound
 from checker.rules.verdict import (
     COMMON_GENDER,
-    COMPLEMENT_OF,
     CONFLICTING_GENDER,
     GENERIC_FORM,
     NEUTRAL_NOUN,
     NO_ALIGNMENT,
     NO_GENDER,
     NOT_A_PERSON,
-    ONE_OF,
-    QUALIFIED,
     REALIGNED,
     THING_AS_PERSON,
     UNMARKED_GENDER,
@@ -165,30 +157,15 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     """The verdict from the target words ``aligned`` to the occupation."""
     words, rules, alignment = item.words, item.rules, item.alignment
     start, end = item.occupation
-    context = (alignment, rules, item.occupation)
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
-    head = inner = head_of(words, aligned, rules)
-    # a compound: the noun whose complement the head is, and so on leftwards
-    while (outer := phrase_head(words, head, *context, plausible)) != head:
-        head = outer
-    head = owner(words, head, alignment, rules, end)
-    why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
-    notes = (
-        (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),) if head != inner else ()
+    head, one, notes = person_noun(
+        words, aligned, alignment, rules, item.occupation, item.source_tokens, plausible
     )
-    if (person := qualified_noun(words, head, *context, item.source_tokens)) != head:
-        why = f"{words[person].text}: read as the noun that {words[head].text} qualifies"
-        notes = (*notes, Evidence(person, words[person].text, QUALIFIED, None, (why,)))
-        head = person
-    if (one := partitive_one(words, head, rules)) is not None:
-        why = f"{words[one].text}: read as the one of the {words[head].text} meant, a group"
-        notes = (*notes, Evidence(one, words[one].text, ONE_OF, None, (why,)))
-        head = one
     form = marked_form(words, head, rules, target_tokens)
     if form is not None:
         return replace(form, evidence=(*notes, *form.evidence))  # neutral or both
     subject = as_subject(words, head, rules)
-    classes = ONE if one is not None else own_classes(words[head], rules)
+    classes = ONE if one else own_classes(words[head], rules)
     own, own_readings = gender_of(as_person(subject, rules), classes)
     if own is not None and (why_not := genderless_note(words[head], rules)):
         own, own_readings = None, (*own_readings, why_not)
