@@ -2,7 +2,7 @@
 feminine (`f`) and masculine (`m`) human translation of a sentence whose person English
 leaves ungendered should read `feminine` and `masculine` for that person.
 
-    python bench/dev_gate.py es fr it [--prof] [--tagger offline --aligner eflomal]
+    python bench/dev_gate_open.py es fr it [--prof] [--tagger offline --aligner eflomal]
 
 Reads XX_2_variants.dev.tsv (one entity per row). The person is the first mention in
 `kw_s` (mentions joined by `=`; its head noun in [brackets] where other words are listed,
@@ -12,7 +12,7 @@ else its last word), found among the source's tokens; rows where it is not (an i
 it). `--prof`: only the rows GATE labels PROF (one profession per sentence). Prints, per
 language: rows used and left out, % of decided lines right (feminine for f, masculine for
 m) for f, m and all, % inconclusive, % neutral or both, and the inconclusive reasons. Writes
-the lines not read right to runs/dev-gate-LANG-errors.jsonl.
+the lines not read right to runs/dev-gate-open-LANG-errors.jsonl.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def main() -> None:
             f"| {run['seconds']:.0f} |",
             flush=True,
         )
-        with open(f"runs/dev-gate-{lang}-errors.jsonl", "w", encoding="utf-8") as handle:
+        with open(f"runs/dev-gate-open-{lang}-errors.jsonl", "w", encoding="utf-8") as handle:
             for r in results:
                 if r["label"] != RIGHT[r["version"]]:
                     kept = {k: r.get(k) for k in ("id", "text", "translation", "label", "reason")}
