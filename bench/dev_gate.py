@@ -20,6 +20,10 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from common.fields import APART  # noqa: E402
+
 DATA = ROOT.parent / "shared" / "dev-data" / "gate"
 
 
@@ -57,10 +61,12 @@ def row(lang: str, only_marked: bool = False) -> str:
         done = counts[gender, "correct"] + counts[gender, "wrong"]
         return f"{counts[gender, 'correct']}/{done} ({100 * counts[gender, 'correct'] / done:.1f}%)"
 
-    inconclusive = n - decided
+    apart = sum(count for (_, label), count in counts.items() if label in APART)
+    inconclusive = n - decided - apart
     return (
         f"| {lang}{' (twins differ)' if only_marked else ''} | {n} | {read('female')} "
-        f"| {read('male')} | {100 * right / decided:.1f} | {100 * inconclusive / n:.1f} | "
+        f"| {read('male')} | {100 * right / decided:.1f} | {100 * inconclusive / n:.1f} "
+        f"| {100 * apart / n:.1f} | "
         + ", ".join(f"{reason} {c}" for reason, c in reasons.most_common())
         + " |"
     )
@@ -90,9 +96,9 @@ def marked(results: list[dict]) -> list[dict]:
 if __name__ == "__main__":
     print(
         "| lang | records | f read feminine | m read masculine | % right of decided "
-        "| % inconclusive | inconclusive reasons |"
+        "| % inconclusive | % neutral or both | inconclusive reasons |"
     )
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     for lang in sys.argv[1:] or ("fr", "es", "it"):
         print(row(lang))
         print(row(lang, only_marked=True))

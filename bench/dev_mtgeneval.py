@@ -51,6 +51,7 @@ HEADER = (
     "inconclusive", "ceiling elsewhere",
 )  # fmt: skip
 TEXT_COLUMNS = {"lang", "reasons"}
+NEUTRAL_LABELS = ("neutral", "both")
 
 
 def main() -> None:
@@ -113,10 +114,12 @@ def measure(lang: str, root: Path, options: CheckOptions) -> dict:
 
 
 def counts(results: list[dict]) -> dict[str, int]:
-    """How many results, how many decided, how many of those right."""
-    decided = [r for r in results if r["label"] != "inconclusive"]
+    """How many results, how many decided (correct or wrong), how many of those right, and
+    how many neutral or both (the translation marks no gender, or both: counted apart)."""
+    decided = [r for r in results if r["label"] in RIGHT.values()]
     right = sum(r["label"] == RIGHT[r["version"]] for r in decided)
-    return {"results": len(results), "decided": len(decided), "right": right}
+    neutral = sum(r["label"] in NEUTRAL_LABELS for r in results)
+    return {"results": len(results), "decided": len(decided), "right": right, "neutral": neutral}
 
 
 def ceiling(results: list[dict]) -> str:
@@ -175,11 +178,14 @@ def line_of(result: dict) -> str:
 
 
 def rates(results: list[dict]) -> str:
-    """% of decided labels right (right/decided), then % inconclusive."""
+    """% of decided labels right (right/decided), then % inconclusive (and % neutral or both,
+    where there are any)."""
     n = counts(results)
+    undecided = n["results"] - n["decided"] - n["neutral"]
+    neutral = f" (+{100 * n['neutral'] / n['results']:.1f}% neutral)" if n["neutral"] else ""
     return (
         f"{100 * n['right'] / max(n['decided'], 1):.1f}% ({n['right']}/{n['decided']}) | "
-        f"{100 * (n['results'] - n['decided']) / max(n['results'], 1):.1f}%"
+        f"{100 * undecided / max(n['results'], 1):.1f}%{neutral}"
     )
 
 

@@ -5,8 +5,9 @@
 
 es and ru come from the full slice (target.LANG with target.LANG.paper-label), the other
 languages from more/LANG.jsonl (every 4th line of half of the occupations). Prints one
-table: gen's correct / wrong / inconclusive, its inconclusive reasons, the paper
-pipeline's inconclusive rate, and how often the two agree on the label where both decided.
+table: gen's correct / wrong / neutral or both / inconclusive, its inconclusive reasons, the
+paper pipeline's inconclusive rate, and how often the two agree on the label where both
+decided (correct or wrong).
 Each language's disagreements go to runs/dev-ugb-LANG-disagreements.jsonl for reading.
 """
 
@@ -79,8 +80,8 @@ def run(lang: str, options: CheckOptions, *, disagreements: bool = True) -> dict
     both = [
         (result["label"], them)
         for result, them in zip(results, theirs, strict=True)
-        if result["label"] != "inconclusive" and them != "inconclusive"
-    ]
+        if result["label"] in ("correct", "wrong") and them != "inconclusive"
+    ]  # neutral and both are no decision the paper's pipeline could make
     if disagreements:
         _write_disagreements(lang, results, theirs)
     reasons = Counter(r["reason"] for r in results if r["label"] == "inconclusive")
@@ -113,10 +114,10 @@ def main() -> None:
     options = CheckOptions(tagger=args.tagger, aligner=args.aligner)
     Path("runs").mkdir(exist_ok=True)
     print(
-        "| lang | n | correct | wrong | inconclusive | paper inconclusive "
+        "| lang | n | correct | wrong | neutral or both | inconclusive | paper inconclusive "
         "| agreement where both decide | inconclusive reasons | s |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     for lang in args.langs or dev_languages():
         try:
             row = run(lang, options)
@@ -128,6 +129,7 @@ def main() -> None:
         reasons = ", ".join(f"{reason} {count}" for reason, count in row["reasons"].most_common(4))
         print(
             f"| {lang} | {n} | {ours['correct']} | {ours['wrong']} "
+            f"| {ours['neutral'] + ours['both']} "
             f"| {100 * ours['inconclusive'] / n:.1f}% | {100 * row['paper_inconclusive'] / n:.1f}% "
             f"| {agreement:.1f}% ({row['agree']}/{row['both']}) | {reasons} "
             f"| {row['seconds']:.0f} |",

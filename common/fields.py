@@ -7,6 +7,8 @@ LABELS = (CORRECT, WRONG, INCONCLUSIVE)
 #: A translation that marks no gender for the person, or a neutral rewording ("Lehrkraft"), and
 #: one that marks both (doublets, inclusive forms: "Lehrer*in", "el/la enfermero/a").
 NEUTRAL, BOTH = "neutral", "both"
+#: The labels of a fixed-gender record counted apart from LABELS (`--compat`: inconclusive).
+APART = (NEUTRAL, BOTH)
 #: What a translation gives a person whose gender the source leaves open (``expected_gender``
 #: null): the labels of an open-gender record.
 FEMININE, MASCULINE = "feminine", "masculine"

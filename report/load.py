@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from common.errors import GenError
-from common.fields import LABELS
+from common.fields import APART, INCONCLUSIVE, LABELS
 from common.io import read_jsonl, refuse_repeats
 from report.comparable import SET_FIELD, mixed_fields, occupation_kinds
 from scores.bootstrap import FACTORS, Design
@@ -196,9 +196,9 @@ class Run:
             for name in ("id", "label"):
                 if name not in record:
                     raise GenError("missing", path=path, line=line, field=name)
-            if record["label"] not in LABELS:
+            if record["label"] not in (*LABELS, *APART):
                 raise GenError(
-                    f"{record['label']!r} is not one of {', '.join(LABELS)}",
+                    f"{record['label']!r} is not one of {', '.join((*LABELS, *APART))}",
                     path=path,
                     line=line,
                     field="label",
@@ -208,6 +208,8 @@ class Run:
             labels[str(record["id"])] = record["label"]
         overall = self.overall()
         counts = Counter(labels.values())
+        apart = self.summary.get("apart", {})  # or, under --compat, counted as inconclusive
+        counts[INCONCLUSIVE] += sum(counts[label] for label in APART if label not in apart)
         if [counts[label] for label in LABELS] != [getattr(overall, label) for label in LABELS]:
             raise GenError(
                 f"label counts {dict(counts)} disagree with {SUMMARY}'s overall cell; "

@@ -30,6 +30,7 @@ import numpy as np
 
 from common.errors import GenError
 from common.fields import LABELS
+from scores.apart import counted_as
 from scores.bootstrap import Design, Resamples
 
 SAMPLES, SEED = 1000, 12345
@@ -61,6 +62,11 @@ class PairedResult:
         return self.accuracy_b - self.accuracy_a
 
 
+def _slot(label: str) -> int:
+    """A label's row: neutral and both are no decision here, as inconclusive."""
+    return LABELS.index(counted_as(label, compat=True))
+
+
 def paired_bootstrap(
     labels_a: Mapping[str, str],
     labels_b: Mapping[str, str],
@@ -81,7 +87,7 @@ def paired_bootstrap(
     outcomes = np.zeros((len(units), len(LABELS), len(LABELS)), dtype=np.int64)
     for key in shared:
         unit = where[clusters[key]] if clusters and design else 0
-        outcomes[unit, LABELS.index(labels_a[key]), LABELS.index(labels_b[key])] += 1
+        outcomes[unit, _slot(labels_a[key]), _slot(labels_b[key])] += 1
     pooled = outcomes.sum(axis=0)
     accuracy_a, accuracy_b = accuracies(pooled.sum(axis=1)), accuracies(pooled.sum(axis=0))
     if np.isnan(accuracy_a) or np.isnan(accuracy_b):

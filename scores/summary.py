@@ -3,7 +3,8 @@
 Results stream through :class:`SummaryBuilder` (counts only, so memory does not grow with
 the input); :func:`render_markdown` writes the human-readable page. Accuracy is
 ``correct / (correct + wrong)``: the share of decided labels that are right; how many were
-not decided is in the ``inconclusive`` count and rate. Intervals are Wilson score intervals,
+not decided is in the ``inconclusive`` count and rate; ``neutral`` and ``both`` of a fixed-gender
+set, apart (scores.apart). Intervals are Wilson score intervals,
 and Newcombe's for ΔM/ΔF (scores.intervals), or for a grammar set a cluster bootstrap over its
 occupations and constructions (scores.cluster_intervals; docs/intervals.md).
 """
@@ -17,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from common.fields import CORRECT, INCONCLUSIVE, LABELS
-from scores import bootstrap, cluster_intervals, intervals
+from scores import apart, bootstrap, cluster_intervals, intervals
 from scores.cluster_intervals import ClusterIntervals
 from scores.dimensions import DIMENSION_INDEX, DIMENSIONS
 from scores.intervals import Counts
@@ -70,6 +71,7 @@ class SummaryBuilder:
         ci: str = "auto",
         samples: int = bootstrap.SAMPLES,
         seed: int = bootstrap.SEED,
+        compat: bool = False,
     ) -> None:
         self.system = system
         self.validity = validity
@@ -81,13 +83,18 @@ class SummaryBuilder:
         #: [complete pairs, pairs with both twins correct] by the first twin's dimensions
         self.pair_counts: dict[tuple[str | None, ...], list[int]] = defaultdict(_no_pairs)
         self.open_gender = OpenGenderCounts()  # records with expected_gender null
+        # the labels outside LABELS (neutral, both); or, with compat, as inconclusive
+        self.compat, self.apart = compat, Counter[str]()
 
     def add(self, result: dict[str, Any]) -> None:
         if result.get("expected_gender", "") is None:
             return self.open_gender.add(result)
-        label = result["label"]
+        label = apart.counted_as(result["label"], compat=self.compat)
         key = tuple(get(result) for get in DIMENSIONS.values())
-        self.combinations[key][LABELS.index(label)] += 1
+        if label in LABELS:
+            self.combinations[key][LABELS.index(label)] += 1
+        else:
+            self.apart[label] += 1
         if label == INCONCLUSIVE:
             self.reasons[result.get("reason") or "unknown"] += 1
         pair_id = result.get("pair_id")
@@ -108,11 +115,10 @@ class SummaryBuilder:
         """[complete pairs, pairs with both twins correct]."""
         return [sum(counts[slot] for counts in self.pair_counts.values()) for slot in range(2)]
 
-    @classmethod
-    def count(cls, results: Iterable[dict[str, Any]]) -> SummaryBuilder:
+    def count(self, results: Iterable[dict[str, Any]]) -> SummaryBuilder:
         """The counts of some results alone (a worker's chunk), for :meth:`merge`: each
         worker counts its own, so that the process that gathers them reads no result."""
-        counts = cls()
+        counts = type(self)(compat=self.compat)  # workers count as gen's process does
         for result in results:
             counts.add(result)
         return counts
@@ -126,6 +132,7 @@ class SummaryBuilder:
                 mine[slot] += cell[slot]
         self.reasons.update(counts.reasons)
         self.open_gender.merge(counts.open_gender)
+        self.apart.update(counts.apart)
         for key, pairs in counts.pair_counts.items():
             mine = self.pair_counts[key]
             mine[0], mine[1] = mine[0] + pairs[0], mine[1] + pairs[1]
@@ -185,12 +192,13 @@ class SummaryBuilder:
             "signature": format_signature(signature),
             "signature_fields": signature,
             "signature_notes": signature_notes(signature),
-            "n": sum(overall) + self.open_gender.n,
+            "n": sum(overall) + self.open_gender.n + sum(self.apart.values()),
             "rejected": rejected,
             "overall": {
                 **intervals.cell(overall),
                 "rates": intervals.rates(overall),
             },
+            "apart": apart.shares(self.apart, sum(overall)),
             "reasons": dict(sorted(self.reasons.items())),
             "breakdowns": tables,
             "delta": self._deltas(),
@@ -274,6 +282,7 @@ def render_markdown(summary: dict[str, Any]) -> str:
     for label in LABELS:
         rate = rates.get(label, {})
         lines.append(f"| {label} | {figure(rate.get('value'))} | {bounds(rate.get('ci95'))} |")
+    lines += apart.markdown_rows(summary)
     lines.append(f"| **accuracy** (correct of decided) | {_accuracy_text(overall)} | |")
     if summary["reasons"]:
         lines += [

@@ -26,12 +26,14 @@ def _share(part: int, whole: int) -> str:
 def _half(counts: Mapping[str, int]) -> str:
     """``97.4% right on decided, 6.8% inconclusive (1200 labels)``: two labels a line, one
     for each reference."""
-    undecided = counts["results"] - counts["decided"]
+    neutral = counts.get("neutral", 0)  # neutral or both, counted apart (older cards have none)
+    undecided = counts["results"] - counts["decided"] - neutral
     if not counts["results"]:
         return "none in the data"
+    apart = f", {_share(neutral, counts['results'])} neutral or both" if neutral else ""
     return (
         f"{_share(counts['right'], counts['decided'])} right on decided, "
-        f"{_share(undecided, counts['results'])} inconclusive ({counts['results']} labels)"
+        f"{_share(undecided, counts['results'])} inconclusive{apart} ({counts['results']} labels)"
     )
 
 

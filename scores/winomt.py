@@ -12,7 +12,8 @@ gabrielStanovsky/mt_gender (src/evaluate.py) does:
   ones (en_anti.txt).
 
 gen's label gives the predicted gender: ``correct`` is the gold gender, ``wrong`` the
-other, ``inconclusive`` unknown; a line with no expected gender (a neutral one) is read by
+other, ``neutral`` (the translation marks none) neutral, ``inconclusive`` and ``both``
+unknown; a line with no expected gender (a neutral one) is read by
 its open-gender label: ``feminine`` female, ``masculine`` male, ``neutral`` neutral,
 ``both`` and ``inconclusive`` unknown. WinoMT rounds precision and recall to 0.1 points
 before F1; here they are exact (F1 moves by under 0.1 points).
@@ -47,7 +48,8 @@ def line_key(result: dict[str, Any]) -> Key:
     label = result.get("label")
     if expected in GENDERS:
         other = GENDERS[1 - GENDERS.index(expected)]
-        predicted = expected if label == CORRECT else other if label == WRONG else "unknown"
+        read = {CORRECT: expected, WRONG: other, NEUTRAL: "neutral"}
+        predicted = read.get(label, "unknown")
     else:
         predicted = OPEN_TO_GENDER.get(label, "unknown")
     return gold, predicted, about.get("stereotype")

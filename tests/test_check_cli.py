@@ -176,6 +176,16 @@ def test_missing_field_names_it(tmp_path):
     assert "in.jsonl:2: expected_gender: " in run.stderr
 
 
+@pytest.mark.parametrize(("value", "accepted"), [(None, True), ("female", True), ("f", False)])
+def test_expected_gender_is_male_female_or_null_for_an_open_record(tmp_path, value, accepted):
+    rows = records()
+    rows[1]["expected_gender"] = value
+    run = gen("check", str(write_jsonl(tmp_path / "in.jsonl", rows)), "--lang", "es", *FAKES)
+    assert (run.returncode == 0) is accepted, run.stderr
+    if not accepted:
+        assert "in.jsonl:2: expected_gender: must be one of male, female or null" in run.stderr
+
+
 def test_unknown_language_lists_the_supported_ones(tmp_path):
     run = gen("check", str(write_jsonl(tmp_path / "in.jsonl", records())), "--lang", "xx", *FAKES)
     assert run.returncode == 2

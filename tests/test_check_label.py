@@ -92,7 +92,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             "Periodista es suya.",
             "female",
             "es",
-            ("inconclusive", "no_gender", None),
+            ("neutral", "common_gender", None),
         ),
         # agreement that disagrees with itself
         (
@@ -132,7 +132,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             "Periodista Ana ha elegida.",
             "female",
             "es",
-            ("inconclusive", "no_gender", None),
+            ("neutral", "common_gender", None),
         ),
         # after "haber" the participle agrees with nobody: the article decides
         (
@@ -147,7 +147,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             "Periodista y la hermana fue elegida.",
             "female",
             "es",
-            ("inconclusive", "no_gender", None),
+            ("neutral", "common_gender", None),
         ),
         # ru: an inanimate noun linked to the occupation names no person: a person noun
         # linked with it is read, else only the sentence's predicates
@@ -206,7 +206,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             "Periodista nunca alta.",
             "female",
             "es",
-            ("inconclusive", "no_gender", None),
+            ("neutral", "common_gender", None),
         ),
         # ... but never a feminine noun masculine (es "el ama de casa")
         ("The editor.", "El editora.", "female", "es", ("correct", None, "female")),
@@ -257,7 +257,7 @@ def run(source: str, target: str, expected: str, lang: str = "es", occupation: s
             "Periodista y la profesora.",
             "female",
             "es",
-            ("inconclusive", "no_gender", None),
+            ("neutral", "common_gender", None),
         ),
         # ... and never against the noun's own gender
         (

@@ -9,7 +9,7 @@ import pytest
 from scores.intervals import newcombe, wilson
 from scores.numbers import figure, with_interval
 from scores.signature import SIGNATURE_NOTES, format_signature
-from scores.summary import render_markdown, summarise
+from scores.summary import SummaryBuilder, render_markdown, summarise
 
 SIGNATURE = {"set": "sha256.0", "lang": "es", "aligner": "a", "tagger": "t", "version": "0"}
 
@@ -43,6 +43,21 @@ def test_counts_accuracy_and_rates_by_hand():
     assert summary["reasons"] == {"no_gender": 1}
     low, high = overall["ci95"]
     assert 0 <= low <= 2 / 3 <= high <= 1
+
+
+def test_neutral_and_both_are_counted_apart_or_as_inconclusive_under_compat():
+    results = [record("correct"), record("wrong"), record("neutral"), record("both")]
+    summary = summarise(results, signature=SIGNATURE)
+    assert (summary["n"], summary["overall"]["n"], summary["overall"]["inconclusive"]) == (4, 2, 0)
+    assert {label: share["n"] for label, share in summary["apart"].items()} == {
+        "both": 1,
+        "neutral": 1,
+    }
+    assert summary["apart"]["neutral"]["value"] == 0.25
+    assert "| neutral (apart, of all records) | 25.0 |" in render_markdown(summary)
+    compat = SummaryBuilder(compat=True)
+    for result in compat.count(results).combinations.values():
+        assert list(result) == [1, 1, 2]
 
 
 @pytest.mark.parametrize(

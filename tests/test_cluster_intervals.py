@@ -176,7 +176,7 @@ def test_delta_and_pairs_get_cluster_intervals_and_merge_as_one_builder():
     assert whole["pairs"]["n"] == len(CELLS) * 6
     # as workers send their counts back: pickled (twins counted apart pair up in merge)
     halves = [
-        pickle.loads(pickle.dumps(SummaryBuilder.count(results[start::2]))) for start in (0, 1)
+        pickle.loads(pickle.dumps(SummaryBuilder().count(results[start::2]))) for start in (0, 1)
     ]
     merged = SummaryBuilder()
     for half in halves:

@@ -103,8 +103,9 @@ def test_arabic_slipped_alignment_reads_the_one_unlinked_person(
         ("Vos werd na de oorlog kleuterjuf.", "kleuterjuf", "female", "correct"),
         ("Een bijkeukenmeid moet helpen met koken.", "bijkeukenmeid", "male", "wrong"),
         ("Zijn carrière begon met baantjes als loopjongen.", "loopjongen", "male", "correct"),
-        # -meester, priester, minister end in -ster but are masculine
-        ("Vos werd na de oorlog kleutermeester.", "kleutermeester", "female", "wrong"),
+        # -meester, priester, minister end in -ster but are masculine (not feminine: a
+        # masculine form names anyone, neutral.toml generic)
+        ("Vos werd na de oorlog kleutermeester.", "kleutermeester", "female", "neutral"),
         ("Hij werd later hulppriester in Gent.", "hulppriester", "male", "correct"),
     ],
 )

@@ -49,7 +49,8 @@ CASES = [
     ("nl", "Mijn supervisor is zijn opstandige broer.", "supervisor", "male", "correct"),
     ("nl", "Daarna werd Gizenga lerares aan een school.", "lerares", "female", "correct"),
     ("nl", "Er is een artieste die tegen klei schreeuwt.", "artieste", "female", "correct"),
-    ("nl", "Er is een artiest die tegen klei schreeuwt.", "artiest", "female", "wrong"),
+    # the masculine form names anyone: nothing else marks the person (neutral.toml generic)
+    ("nl", "Er is een artiest die tegen klei schreeuwt.", "artiest", "female", "neutral"),
     ("nl", "Zij werkte als advocate en appelkweekster.", "advocate", "female", "correct"),
     ("nl", "Zij werkte als advocate en appelkweekster.", "appelkweekster", "female", "correct"),
     # an adjectival noun is common gender: the predicate noun after the copula tells, past an

@@ -71,9 +71,9 @@ def test_a_fixed_label_on_an_open_record_is_an_error():
 
 def test_counts_merged_from_chunks_equal_counts_made_at_once():
     records = [record(label, f"o{i}", 7 * i) for i, label in enumerate(OPEN_LABELS * 3)]
-    whole = SummaryBuilder.count(records)
-    merged = SummaryBuilder.count(records[:7])
-    merged.merge(SummaryBuilder.count(records[7:]))
+    whole = SummaryBuilder().count(records)
+    merged = SummaryBuilder().count(records[:7])
+    merged.merge(SummaryBuilder().count(records[7:]))
     assert merged.build(signature=SIGNATURE, rejected=0) == whole.build(
         signature=SIGNATURE, rejected=0
     )

@@ -137,7 +137,7 @@ PRONOUNS = [
         "The artist told the mother that she went to the studio .",
         "L' artiste a dit à la mère qu' elle allait au studio .",
         "female",
-        "inconclusive",
+        "neutral",
     ),
 ]
 
@@ -148,7 +148,7 @@ def test_a_pronoun_the_translation_adds_names_the_person(
 ):
     verdict = _label(taggers, "fr", source, "artist", translation, "artiste", expected)
     assert verdict.label == outcome, verdict.to_json()
-    if outcome != "inconclusive":
+    if outcome not in ("inconclusive", "neutral"):
         assert "pronoun" in {e.role for e in verdict.evidence}, verdict.to_json()
 
 
@@ -232,14 +232,15 @@ AS_ROLES = [
         "correct",
         "مايسترو",
     ),
-    # "as well as" is no role's "as": the one left introduces the occupation
+    # "as well as" is no role's "as": the one left introduces the occupation (nl: its
+    # masculine form names anyone, neutral.toml generic)
     (
         "nl",
         "Ashcroft , a poet as well as an artist , worked as a guest editor .",
         "editor",
         "Ashcroft , dichteres en kunstenares , werkte als gastredacteur .",
         "female",
-        "wrong",
+        "neutral",
         "gastredacteur",
     ),
 ]
@@ -411,7 +412,7 @@ UNKNOWN_ADJECTIVES = [
         "Su economista exasesor del banco habló .",
         "economista",
         "female",
-        "inconclusive",
+        "neutral",
     ),
 ]
 
@@ -484,7 +485,7 @@ COORDINATED_CLAUSES = [
         "L' analista ha chiamato la paziente e la paziente è tornata .",
         "analista",
         "male",
-        "inconclusive",
+        "neutral",
     ),
 ]
 
@@ -517,7 +518,7 @@ RELATIVE_CLAUSES = [
         "L' analista che la dottoressa è venuta a trovare aspettava .",
         "analista",
         "male",
-        "inconclusive",
+        "neutral",
     ),
 ]
 
@@ -619,7 +620,7 @@ FRONTED_ADJUNCTS = [
         "Scritto con cura , il libro dell' artista ebbe successo .",
         "artista",
         "female",
-        "inconclusive",
+        "neutral",
     ),
 ]
 
@@ -790,7 +791,7 @@ NEUTER_SUBJECTS = [
         "Esto fue seguido por giras , afianzando la carrera de Pelletier como artista .",
         "artista",
         "female",
-        "inconclusive",
+        "neutral",
     ),
 ]
 

@@ -111,8 +111,8 @@ def test_the_summary_adds_winomt_figures_and_merges_worker_counts():
     for result in results():
         whole.add(result)
     half = len(results()) // 2
-    merged = winomt.WinoMTSummary.count(results()[:half])
-    merged.merge(winomt.WinoMTSummary.count(results()[half:]))
+    merged = winomt.WinoMTSummary().count(results()[:half])
+    merged.merge(winomt.WinoMTSummary().count(results()[half:]))
     files = merged.files(signature={"lang": "de"}, rejected=0)
     assert merged.summary["winomt"] == whole.build(signature={"lang": "de"}, rejected=0)["winomt"]
     assert merged.summary["winomt"]["n"] == 8

@@ -3,7 +3,9 @@
 Reading is streamed: one pass validates the whole input before any model runs (so a bad
 line fails fast, naming file and line), a second pass feeds items to the backends in chunks.
 Records that came from elsewhere need only ``id``, ``text``, ``translation``,
-``expected_gender`` and ``occupation.index`` or ``occupation.text``.
+``expected_gender`` (null for an open-gender record: the source leaves the person's gender
+open, and the label says which gender the translation gives) and ``occupation.index`` or
+``occupation.text``.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class Item:
     lang: str
     source_tokens: tuple[str, ...]
     occupation: tuple[int, int]  # [start, end) over source_tokens; end - 1 is the head
-    expected_gender: str
+    expected_gender: str | None  # None: an open-gender record
     translation: str
 
 
@@ -169,9 +171,11 @@ def to_item(record: dict[str, Any], *, path: Path, line: int, default_lang: str 
         raise fail("translation", "must be a string")
     expected = record.get("expected_gender")
     if "expected_gender" not in record:
-        raise fail("expected_gender", f"missing (one of {', '.join(GENDERS)})")
-    if expected not in GENDERS:
-        raise fail("expected_gender", f"must be one of {', '.join(GENDERS)}, not {expected!r}")
+        raise fail("expected_gender", f"missing (one of {', '.join(GENDERS)}, or null)")
+    if expected is not None and expected not in GENDERS:
+        raise fail(
+            "expected_gender", f"must be one of {', '.join(GENDERS)} or null, not {expected!r}"
+        )
     lang = record_lang(record, default_lang)
     if lang is None:
         raise fail("lang", "no target language: pass --lang XX or give each record a lang")

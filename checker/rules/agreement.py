@@ -161,6 +161,7 @@ def bound_words(
     *,
     settled: bool = False,
     own_gender: bool = False,
+    generic: bool = False,
 ) -> list[tuple[int, Collection[str], str]]:
     """The words that agree with the head: ``(index, the word classes its agreeing
     readings belong to in that position, its role)``. The classes matter for
@@ -169,7 +170,9 @@ def bound_words(
     gender is one agreement cannot overrule, so the sentence-wide predicates, which could
     only support it, are not looked for (the costliest part, on every word); ``own_gender``:
     the head has a gender of its own, which a pronoun's verb does not overrule (see
-    :func:`~checker.rules.clause.clause_predicates`)."""
+    :func:`~checker.rules.clause.clause_predicates`); ``generic``: the head's gender is a
+    form used for anyone (neutral.toml ``generic``), which marks no one's, so the noun a
+    copula says it is names the person (nl "De arbeider is haar moeder")."""
     if any(word.head is not None for word in words):
         return dependency_bound(words, head, rules)
     bound: list[tuple[int, Collection[str], str]] = []
@@ -263,11 +266,12 @@ def bound_words(
     # gender is its noun readings' (ru "Кухарь" is also an imperative)
     k = predicate_noun(words, phrase_end, rules)
     own = rules.noun if is_of(words[head], rules.noun) else words[head].upos_set
+    gendered = bound if generic else [(head, own, ""), *bound]
     if (
         k is not None
         and is_of(words[k], rules.noun)
         and can_be_subject(words[k], rules)
-        and not any(gender_of(words[i], c)[0] for i, c, _ in [(head, own, 0), *bound])
+        and not any(gender_of(words[i], c)[0] for i, c, _ in gendered)
     ):
         bound.append((k, rules.noun, PREDICATE))
     return bound

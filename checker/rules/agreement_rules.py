@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.languages import language
+from checker.rules.conventions import Conventions, conventions
 from checker.rules.readings import FeatureSet
 from checker.tables import read_table
 
@@ -32,6 +33,7 @@ class AgreementRules:
     subject: frozenset[str]
     head_dependents: frozenset[str]
     agreement_overrides: frozenset[str]
+    common_gender: frozenset[str]
     predicate_after: frozenset[str]
     predicative: tuple[FeatureSet, ...]
     predicative_gap: frozenset[str]
@@ -71,6 +73,8 @@ class AgreementRules:
     relative_adverbs: frozenset[str]
     before_gap: frozenset[str]
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
+    #: its neutral and inclusive forms (checker/data/neutral.toml)
+    conventions: Conventions = Conventions()
 
 
 @cache
@@ -82,7 +86,8 @@ def agreement_rules(lang: str) -> AgreementRules:
     own = dict(table.get(code, {}))
     family = table["families"][own.pop("family")] if "family" in own else {}
     merged: dict[str, Any] = {**table["defaults"], **family, **own}
-    return AgreementRules(**{key: _field(key, value) for key, value in merged.items()})
+    fields = {key: _field(key, value) for key, value in merged.items()}
+    return AgreementRules(**fields, conventions=conventions(code))
 
 
 #: The fields that hold feature sets.

@@ -18,6 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from checker.backends.base import MALE, Alignment, Word
+from checker.rules.agreement import head_of, phrase_head
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.english import compound_words
 from checker.rules.readings import (
@@ -32,6 +33,7 @@ from checker.rules.readings import (
     names_person,
     reads_as,
 )
+from checker.rules.verdict import COMPLEMENT_OF, ONE_OF, QUALIFIED, Evidence
 
 #: The word class of an occupation: a common noun.
 COMMON_NOUN = frozenset({"NOUN"})
@@ -232,3 +234,36 @@ def own_classes(word: Word, rules: AgreementRules) -> Collection[str]:
     if is_of(word, rules.noun):
         return rules.noun
     return word.upos_set
+
+
+def person_noun(
+    words: Sequence[Word],
+    aligned: Sequence[int],
+    alignment: Alignment,
+    rules: AgreementRules,
+    occupation: tuple[int, int],
+    source_tokens: Sequence[str],
+    plausible: Collection[int],
+) -> tuple[int, bool, tuple[Evidence, ...]]:
+    """The noun read as the person, from the words ``aligned`` to the occupation: their head
+    (:func:`~checker.rules.agreement.head_of`), then, for a compound, the noun whose
+    complement it is, and so on leftwards; the noun that owns a thing; the person noun a
+    bare qualifier follows; the "one" of "one of the nouns". Returns it, whether it is that
+    "one", and an evidence line for each step off the aligned head."""
+    context = (alignment, rules, occupation)
+    head = inner = head_of(words, aligned, rules)
+    while (outer := phrase_head(words, head, *context, plausible)) != head:
+        head = outer
+    head = owner(words, head, alignment, rules, occupation[1])
+    why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
+    notes = (
+        (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),) if head != inner else ()
+    )
+    if (person := qualified_noun(words, head, *context, source_tokens)) != head:
+        why = f"{words[person].text}: read as the noun that {words[head].text} qualifies"
+        notes = (*notes, Evidence(person, words[person].text, QUALIFIED, None, (why,)))
+        head = person
+    if (one := partitive_one(words, head, rules)) is not None:
+        why = f"{words[one].text}: read as the one of the {words[head].text} meant, a group"
+        return one, True, (*notes, Evidence(one, words[one].text, ONE_OF, None, (why,)))
+    return head, False, notes

@@ -8,20 +8,15 @@ the expected gender. The rules that find the words agreeing with a noun are data
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from checker.backends.base import MALE, Alignment, TaggedSentence, Word
-from checker.rules.agreement import bound_words, head_of, identified_person, phrase_head
+from checker.rules.agreement import bound_words, identified_person
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.clause import (
-    CLAUSE,
-    COORDINATE,
-    OTHER_SUBJECT,
-    PHRASE,
-    PREDICATE,
-    clause_predicates,
-)
+from checker.rules.clause import PHRASE, clause_predicates
 from checker.rules.construct import is_possessor, possessor_person
 from checker.rules.head_noun import (
     ONE,
@@ -32,11 +27,10 @@ from checker.rules.head_noun import (
     genderless_note,
     kept_note,
     own_classes,
-    owner,
-    partitive_one,
-    qualified_noun,
+    person_noun,
 )
 from checker.rules.misaligned import NO_WORD, misaligned_person, sole_unlinked_person
+from checker.rules.neutral import marked_form, of_either_gender
 from checker.rules.person import person_verdict
 from checker.rules.readings import (
     agrees_with_possessor,
@@ -45,15 +39,15 @@ from checker.rules.readings import (
     inanimate,
     reads_as,
 )
-from checker.rules.verb_final import PREDICATE_NOUN, verb_final_bound
+from checker.rules.verb_final import verb_final_bound
 from checker.rules.verdict import (
-    COMPLEMENT_OF,
+    COMMON_GENDER,
     CONFLICTING_GENDER,
+    GENERIC_FORM,
+    NEUTRAL_NOUN,
     NO_ALIGNMENT,
     NO_GENDER,
     NOT_A_PERSON,
-    ONE_OF,
-    QUALIFIED,
     REALIGNED,
     THING_AS_PERSON,
     UNMARKED_GENDER,
@@ -61,24 +55,34 @@ from checker.rules.verdict import (
     Evidence,
     TargetToken,
     Verdict,
+    answer,
+    decided,
     inconclusive,
 )
-from common.fields import CORRECT, INCONCLUSIVE, WRONG
+from checker.rules.votes import collect, decide
+from common.fields import INCONCLUSIVE, NEUTRAL
 
 #: The reasons for which the person's other words are read (checker/rules/person.py):
-#: no word of the occupation's read (misaligned.NO_WORD), or an unmarked gender; not for a
-#: thing, which is no person.
-_PERSON_READ = NO_WORD | {UNMARKED_GENDER}
-#: The words that do not overrule a masculine with a feminine counterpart: they agree
-#: with the noun's form, or name someone it is said to be ("kept", agreement.toml).
-_FORM_ONLY = frozenset({PHRASE, PREDICATE_NOUN})
+#: no word of the occupation's read (misaligned.NO_WORD), an unmarked gender or a form used
+#: for anyone; not for a thing, which is no person.
+_PERSON_READ = NO_WORD | {UNMARKED_GENDER, GENERIC_FORM, COMMON_GENDER}
+#: The reasons that leave a form that marks no gender: neutral, where nothing else decides.
+_UNMARKED = frozenset({GENERIC_FORM, COMMON_GENDER})
+#: The reasons read as no gender where a word elsewhere may translate the occupation.
+_AS_NO_GENDER = frozenset({NEUTRAL_NOUN, COMMON_GENDER})
 #: The word class of a word no analyser knows.
 _UNKNOWN = frozenset({"X"})
 
 
-def label(
+def label(*, expected_gender: str | None, **record: Any) -> Verdict:
+    """Label one translation: what it gives the person (:func:`read`), asked the record's
+    question (:func:`~checker.rules.verdict.answer`): which gender, for an open-gender
+    record (``expected_gender`` None); whether the expected one, for a fixed one."""
+    return answer(read(**record), expected_gender)
+
+
+def read(
     *,
-    expected_gender: str,
     source_tokens: Sequence[str],
     occupation: tuple[int, int],
     sentence: TaggedSentence,
@@ -86,8 +90,8 @@ def label(
     rules: AgreementRules,
     translations: Callable[[int], Collection[int]] | None = None,
 ) -> Verdict:
-    """Label one translation: read the gender of the target word(s) aligned to the occupation
-    (to its head, the last word, when that is linked: "school [teacher]").
+    """What one translation gives the person: the gender of the target word(s) aligned to the
+    occupation (to its head, the last word, when that is linked: "school [teacher]").
 
     The head of the aligned words is their first noun that may name a person (see
     :func:`~checker.rules.agreement.head_of`; for a compound occupation, the noun whose
@@ -109,7 +113,7 @@ def label(
     )
     if not aligned:
         aligned = sole_unlinked_person(words, alignment, rules, source_tokens, occupation)
-    item = _Item(expected_gender, source_tokens, occupation, words, alignment, rules)
+    item = _Item(source_tokens, occupation, words, alignment, rules)
     # asked only where needed: a compound occupation or a language with bare complements
     # (ar), else only when no gender was found
     wanted = end - start > 1 or rules.bare_complement
@@ -119,16 +123,22 @@ def label(
         # agreement.toml `possessor_case`: the aligner landed on what the occupation owns
         why = f"which {source_tokens[end - 1]!r} owns (it is a possessor in the source)"
         verdict = _read_instead(item, owner, aligned, why)
-        if verdict is not None:
+        if verdict is not None and verdict.label != INCONCLUSIVE:
             return verdict
     verdict = _read(item, aligned, plausible) if aligned else inconclusive(NO_ALIGNMENT)
-    if verdict.label != INCONCLUSIVE or verdict.reason == CONFLICTING_GENDER:
+    # a neutral noun aligned may stand beside the occupation's own translation (de
+    # "[Mitglied] ... als Chefredakteurin"): that one is read first
+    if verdict.reason != NEUTRAL_NOUN and (
+        verdict.label != INCONCLUSIVE or verdict.reason == CONFLICTING_GENDER
+    ):
         return verdict
     if not wanted:
         plausible = _plausible(translations, occupation)
     verdict = _realigned(item, verdict, aligned, plausible)
     if verdict.label == INCONCLUSIVE and verdict.reason in _PERSON_READ:
-        return person_verdict(words, verdict, expected_gender, rules, source_tokens)
+        verdict = person_verdict(words, verdict, rules, source_tokens)
+    if verdict.label == INCONCLUSIVE and verdict.reason in _UNMARKED:
+        return replace(verdict, label=NEUTRAL)  # nothing of the person's marks a gender
     return verdict
 
 
@@ -136,7 +146,6 @@ def label(
 class _Item:
     """What one record gives the labeller."""
 
-    expected_gender: str
     source_tokens: Sequence[str]
     occupation: tuple[int, int]
     words: Sequence[Word]
@@ -148,27 +157,15 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     """The verdict from the target words ``aligned`` to the occupation."""
     words, rules, alignment = item.words, item.rules, item.alignment
     start, end = item.occupation
-    context = (alignment, rules, item.occupation)
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
-    head = inner = head_of(words, aligned, rules)
-    # a compound: the noun whose complement the head is, and so on leftwards
-    while (outer := phrase_head(words, head, *context, plausible)) != head:
-        head = outer
-    head = owner(words, head, alignment, rules, end)
-    why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
-    notes = (
-        (Evidence(head, words[head].text, COMPLEMENT_OF, None, (why,)),) if head != inner else ()
+    head, one, notes = person_noun(
+        words, aligned, alignment, rules, item.occupation, item.source_tokens, plausible
     )
-    if (person := qualified_noun(words, head, *context, item.source_tokens)) != head:
-        why = f"{words[person].text}: read as the noun that {words[head].text} qualifies"
-        notes = (*notes, Evidence(person, words[person].text, QUALIFIED, None, (why,)))
-        head = person
-    if (one := partitive_one(words, head, rules)) is not None:
-        why = f"{words[one].text}: read as the one of the {words[head].text} meant, a group"
-        notes = (*notes, Evidence(one, words[one].text, ONE_OF, None, (why,)))
-        head = one
+    form = marked_form(words, head, rules, target_tokens)
+    if form is not None:
+        return replace(form, evidence=(*notes, *form.evidence))  # neutral or both
     subject = as_subject(words, head, rules)
-    classes = ONE if one is not None else own_classes(words[head], rules)
+    classes = ONE if one else own_classes(words[head], rules)
     own, own_readings = gender_of(as_person(subject, rules), classes)
     if own is not None and (why_not := genderless_note(words[head], rules)):
         own, own_readings = None, (*own_readings, why_not)
@@ -180,14 +177,22 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     thing_gender = own if thing else None
     if thing and own is None and has_feats(subject, rules.thing_masculine):
         thing_gender = MALE  # ro "Frigiderul", neuter: masculine in the singular
+    # the form a language uses for anyone (nl "de kapper"): the person's words alone decide
+    generic = own in rules.conventions.generic and not thing
+    if generic:
+        why = f"{words[head].text}: the {own} form names anyone (neutral.toml generic)"
+        own_readings = (*own_readings, why)
     if thing:
         # a thing (ru "школе"), not the person: only the sentence's predicates can tell,
         # not those of the thing itself ("[Двигатель] сказал")
         own = None
         bound = clause_predicates(words, head, rules, thing=True) if rules.clause_predicate else []
     else:
-        settled = own is not None and (own not in rules.agreement_overrides or bool(kept))
-        bound = bound_words(words, head, rules, settled=settled, own_gender=own is not None)
+        gendered = own is not None and not generic
+        settled = gendered and (own not in rules.agreement_overrides or bool(kept))
+        bound = bound_words(
+            words, head, rules, settled=settled, own_gender=gendered, generic=generic
+        )
         bound += verb_final_bound(words, head, rules)
         seen = {i for i, _, _ in bound}
         bound += [
@@ -198,25 +203,19 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
         ]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
-    # read in this order; a predicate noun (hi "संपादक उसका भाई है") names the person only
-    # where the noun's own phrase does not ("मेरी सहायक": my assistant, a woman)
-    votes: dict[str, list[Evidence]] = {PREDICATE: [], CLAUSE: [], PHRASE: [], PREDICATE_NOUN: []}
-    aside: list[Evidence] = []  # another subject's predicates: said, not counted
-    for i, classes, role in bound:
-        gender, readings = gender_of(words[i], classes)
-        if gender is not None:
-            found = Evidence(i, words[i].text, role, gender, readings)
-            level = PHRASE if role == COORDINATE else role
-            (aside if role == OTHER_SUBJECT else votes[level]).append(found)
-
+    votes = collect(words, bound)
     unmarked = gender_unmarked(own, words[head], rules)
-    gender, evidence = _decide(own, votes, rules, unmarked=unmarked, kept=bool(kept))
-    if any(vote.gender != own for level in votes.values() for vote in level):
+    common = any(re.search(end, words[head].text.lower()) for end in rules.common_gender)
+    gender, evidence = decide(
+        None if generic else own, votes, rules, unmarked=unmarked, kept=bool(kept), common=common
+    )
+    if any(vote.gender != own for vote in votes.counted()):
         noun = replace(noun, readings=(*noun.readings, *kept))  # says why they lost
+    aside = votes.aside
     if gender is None:
-        if any(votes.values()):
+        if votes.counted():
             reason = CONFLICTING_GENDER
-            evidence = (noun, *(vote for level in votes.values() for vote in level), *aside)
+            evidence = (noun, *votes.counted(), *aside)
             return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
         # untranslated: spelled as in the source and unknown to the language's analysers (a
         # loan they list, es "sheriff" <n><mf>, is a word of the language with no gender)
@@ -225,13 +224,14 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             words[i].text.lower() in source and words[i].upos_set <= _UNKNOWN for i in aligned
         )
         reason = UNTRANSLATED if untranslated else NO_GENDER
-        if own is not None:  # in ``unmarked``, with no agreement to confirm it
-            reason = UNMARKED_GENDER
+        if reason == NO_GENDER and of_either_gender(subject, classes):
+            reason = COMMON_GENDER  # neutral, unless the person's words decide
+        if own is not None:  # in ``unmarked`` or ``generic``, with no agreement to confirm it
+            reason = GENERIC_FORM if generic else UNMARKED_GENDER
         if thing:
             return _thing(item, head, thing_gender, target_tokens, (*notes, noun), aside)
         return Verdict(INCONCLUSIVE, reason, target_tokens, None, (*notes, noun, *aside))
-    verdict = CORRECT if gender == item.expected_gender else WRONG
-    return Verdict(verdict, None, target_tokens, gender, (*notes, noun, *evidence, *aside))
+    return decided(gender, target_tokens, (*notes, noun, *evidence, *aside))
 
 
 def _thing(
@@ -258,8 +258,7 @@ def _thing(
     said = item.words[person].text
     why = f"{word}: names a thing, said to be the person {said!r}: read by its own gender"
     note = Evidence(head, word, THING_AS_PERSON, gender, (why,))
-    verdict = CORRECT if gender == item.expected_gender else WRONG
-    return Verdict(verdict, None, target_tokens, gender, (*read, note, *aside))
+    return decided(gender, target_tokens, (*read, note, *aside))
 
 
 def _plausible(
@@ -292,9 +291,14 @@ def _realigned(
     why = f"a dictionary translation of {occupation!r} (the aligner's dictionaries)"
     if len(others) != 1:
         found = misaligned_person(
-            item.words, item.alignment, item.rules, item.source_tokens, item.occupation,
-            aligned, verdict.reason,
-        )  # fmt: skip
+            item.words,
+            item.alignment,
+            item.rules,
+            item.source_tokens,
+            item.occupation,
+            aligned,
+            NO_GENDER if verdict.reason in _AS_NO_GENDER else verdict.reason,
+        )
         if found is not None:
             others, why = [found[0]], found[1]
     if len(others) > 1:
@@ -324,9 +328,10 @@ def _every_mention(
 
 def _read_instead(item: _Item, i: int, aligned: list[int], why: str) -> Verdict | None:
     """The verdict of word ``i`` read in place of the ``aligned`` words, with an evidence
-    line that names it and says ``why``; None where it decides nothing."""
+    line that names it and says ``why``; None where it decides nothing (a form used for
+    anyone decides where the person's words do, else that it is neutral)."""
     found = _read(item, [i], [i])
-    if found.label == INCONCLUSIVE:
+    if found.label == INCONCLUSIVE and found.reason not in _UNMARKED:
         return None
     words = item.words
     was = " ".join(words[j].text for j in aligned) or "nothing"
@@ -357,34 +362,3 @@ def _owner(item: _Item, aligned: list[int]) -> int | None:
 def _aligned(alignment: Alignment, span: tuple[int, int], length: int) -> list[int]:
     start, end = span
     return sorted({t for s, t in alignment if start <= s < end and 0 <= t < length})
-
-
-def _decide(
-    own: str | None,
-    votes: dict[str, list[Evidence]],
-    rules: AgreementRules,
-    *,
-    unmarked: bool,
-    kept: bool = False,
-) -> tuple[str | None, tuple[Evidence, ...]]:
-    """The gender and the agreeing words that gave it; None when nothing decides (an
-    ``unmarked`` own gender decides only with an agreeing word; a ``kept`` one, the
-    masculine of a noun with a feminine counterpart, only by the person's predicates)."""
-    for role, level in votes.items():
-        genders = {vote.gender for vote in level}
-        if len(genders) != 1:
-            continue
-        gender = genders.pop()
-        overrules = own in rules.agreement_overrides and not (kept and role in _FORM_ONLY)
-        if own is None or gender == own or overrules:
-            support = [vote for level in votes.values() for vote in level if vote.gender == gender]
-            return gender, tuple(support)
-        if role == PREDICATE_NOUN and not kept:
-            # the person the predicate names against the subject noun's own gender (hi
-            # "मेरी बहन उसका भाई है"; or a thing's: ur "سرکار اس کا بھائی ہے"); a masculine
-            # with a feminine counterpart stays the masculine ("संपादक उसकी बहन है")
-            return None, ()
-    support = tuple(vote for level in votes.values() for vote in level if vote.gender == own)
-    if own is not None and (support or not unmarked):
-        return own, support
-    return None, ()

@@ -30,9 +30,9 @@ from checker.backends.base import Word
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.clause import CLAUSE, COORDINATE, clause_predicates
 from checker.rules.english import GENDERED_PRONOUNS
+from checker.rules.neutral import possessive_words
 from checker.rules.readings import gender_of, has_feats, inanimate, is_of, names_person
-from checker.rules.verdict import Evidence, Verdict
-from common.fields import CORRECT, WRONG
+from checker.rules.verdict import GENERIC_FORM, Evidence, Verdict, decided
 
 PRONOUN = "pronoun"
 _PRONOUNS = frozenset({"PRON"})
@@ -149,8 +149,6 @@ def added_pronouns(
     person's ("The developer argued with the designer because she ..."), and so may the
     translation's. Where the analyser marks animacy, nothing either where another person
     noun of a gender stands in the sentence."""
-    if not rules.person_pronouns or any(t.lower() in GENDERED_PRONOUNS for t in source_tokens):
-        return []
     pronouns = [
         i
         for i, word in enumerate(words)
@@ -159,9 +157,34 @@ def added_pronouns(
         and not is_of(word, _DETERMINERS)  # pt "a", fr "la": the article, more often
         and gender_of(word, _PRONOUNS)[0] is not None
     ]
-    if (
-        pronouns
-        and rules.animate
+    return pronouns if pronouns and _pronouns_are_own(words, head, rules, source_tokens) else []
+
+
+def added_possessives(
+    words: Sequence[Word], head: int | None, rules: AgreementRules, source_tokens: Sequence[str]
+) -> list[Evidence]:
+    """The possessives whose gender is the possessor's (neutral.toml ``possessives``: nl
+    "haar", "zijn"), read as the person's own pronouns where :func:`added_pronouns` would
+    read one: the person's "haar" outranks a form used for anyone (nl "de kapper")."""
+    found = [(i, g) for i, g in possessive_words(words, rules.conventions) if i != head]
+    if not found or not _pronouns_are_own(words, head, rules, source_tokens):
+        return []
+    why = "{}: the possessor's gender, {} (neutral.toml possessives)"
+    return [
+        Evidence(i, words[i].text, PRONOUN, g, (why.format(words[i].text, g),)) for i, g in found
+    ]
+
+
+def _pronouns_are_own(
+    words: Sequence[Word], head: int | None, rules: AgreementRules, source_tokens: Sequence[str]
+) -> bool:
+    """Whether the translation's pronouns are the occupation's person's: the source has no
+    gendered pronoun and, where the analyser marks animacy, no other person noun of a
+    gender stands in the sentence."""
+    if any(t.lower() in GENDERED_PRONOUNS for t in source_tokens):
+        return False
+    return not (
+        rules.animate
         and any(
             i != head
             and is_of(word, _NOUNS)
@@ -169,15 +192,12 @@ def added_pronouns(
             and gender_of(word, _NOUNS)[0] is not None
             for i, word in enumerate(words)
         )
-    ):
-        return []
-    return pronouns
+    )
 
 
 def person_verdict(
     words: Sequence[Word],
     verdict: Verdict,
-    expected_gender: str,
     rules: AgreementRules,
     source_tokens: Sequence[str],
 ) -> Verdict:
@@ -190,10 +210,12 @@ def person_verdict(
         gender, readings = gender_of(words[i], classes)
         if gender is not None:
             votes.append(Evidence(i, words[i].text, role, gender, readings))
+    votes += added_possessives(words, head, rules, source_tokens)
     genders = {vote.gender for vote in votes}
     own = next((e.gender for e in verdict.evidence if e.role == "noun"), None)
+    if verdict.reason == GENERIC_FORM:
+        own = None  # a form used for anyone: the person's own words outrank it
     if len(genders) != 1 or (own is not None and own not in genders):
         return verdict
     (gender,) = genders
-    label = CORRECT if gender == expected_gender else WRONG
-    return Verdict(label, None, verdict.target_tokens, gender, (*verdict.evidence, *votes))
+    return decided(gender, verdict.target_tokens, (*verdict.evidence, *votes))

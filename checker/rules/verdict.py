@@ -1,12 +1,22 @@
 """What the labeller returns: a verdict (label, reason), the target words it read, and the
-evidence for it, with the names of the reasons and evidence roles."""
+evidence for it, with the names of the reasons and evidence roles.
+
+The rules read one thing, what the translation gives the person (a *reading*: the labels of
+an open-gender record, ``feminine``, ``masculine``, ``neutral``, ``both`` or
+``inconclusive``); :func:`answer` then asks the record's question of it: for an open record
+the reading is the label, for a fixed one ``feminine``/``masculine`` become ``correct`` or
+``wrong`` against the expected gender and the rest stay as read."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from common.fields import INCONCLUSIVE
+from checker.backends.base import FEMALE, MALE
+from common.fields import CORRECT, FEMININE, INCONCLUSIVE, MASCULINE, WRONG
+
+#: The reading of a gender read from the translation.
+GENDER_LABEL = {MALE: MASCULINE, FEMALE: FEMININE}
 
 #: Why a record is inconclusive.
 EMPTY_TRANSLATION = "empty_translation"
@@ -24,6 +34,18 @@ NOT_A_PERSON = "not_a_person"
 #: person (ru "[Пекарня] – ее сестра").
 THING_AS_PERSON = "thing_as_person"
 UNTRANSLATED = "untranslated"
+#: What made a reading ``neutral`` or ``both`` (checker/rules/neutral.py, data
+#: checker/data/neutral.toml), each also the evidence role of the word that shows it: a noun
+#: that names anyone (de "Lehrkraft"); the masculine form a language uses for anyone, with
+#: nothing of the person's to mark a gender (nl "de kapper"); an inclusive spelling (de
+#: "Lehrer*in"); both genders' forms coordinated (es "el enfermero o la enfermera").
+NEUTRAL_NOUN = "neutral_noun"
+GENERIC_FORM = "generic_form"
+#: ... and a noun of common gender (fr "l'artiste": its readings name both) that nothing
+#: agreeing with it, nor the person's words, marks.
+COMMON_GENDER = "common_gender"
+INCLUSIVE_FORM = "inclusive_form"
+DOUBLET = "doublet"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
 
 #: The evidence role of a word read in place of the aligned one.
@@ -70,7 +92,7 @@ class TargetToken:
 @dataclass(frozen=True)
 class Verdict:
     label: str
-    reason: str | None = None
+    reason: str | None = None  # why inconclusive, or what made it neutral or both
     target_tokens: tuple[TargetToken, ...] = ()
     target_gender: str | None = None
     evidence: tuple[Evidence, ...] = ()
@@ -91,3 +113,19 @@ class Verdict:
 
 def inconclusive(reason: str) -> Verdict:
     return Verdict(INCONCLUSIVE, reason)
+
+
+def decided(
+    gender: str, target_tokens: tuple[TargetToken, ...], evidence: tuple[Evidence, ...]
+) -> Verdict:
+    """The reading of a translation that gives the person ``gender``."""
+    return Verdict(GENDER_LABEL[gender], None, target_tokens, gender, evidence)
+
+
+def answer(reading: Verdict, expected_gender: str | None) -> Verdict:
+    """The record's label from the ``reading``: the reading itself for an open-gender record
+    (no expected gender); for a fixed one, a gender read is ``correct`` where it is the
+    expected one, else ``wrong``, and a neutral, inclusive or inconclusive reading stays."""
+    if expected_gender is None or reading.label not in (FEMININE, MASCULINE):
+        return reading
+    return replace(reading, label=CORRECT if reading.target_gender == expected_gender else WRONG)

@@ -95,7 +95,9 @@ def check(
     compat: Annotated[
         bool,
         typer.Option(
-            "--compat", help="Korean→English (TGBI): classify exactly as Cho et al. (2019)."
+            "--compat",
+            help="Korean→English (TGBI): classify exactly as Cho et al. (2019). Occupation "
+            "sets: count neutral and both answers as inconclusive (the grammar paper's scheme).",
         ),
     ] = False,
     system: Annotated[
@@ -106,8 +108,10 @@ def check(
         ),
     ] = None,
 ) -> None:
-    """Label each translation correct / wrong / inconclusive for the occupation's gender,
-    without references, and write results.jsonl, summary.json and summary.md."""
+    """Label each translation correct / wrong / inconclusive for the occupation's gender
+    (neutral / both where it marks none, or both), or, for an open-gender record
+    (expected_gender null), feminine / masculine / neutral / both / inconclusive, without
+    references, and write results.jsonl, summary.json and summary.md."""
     backends = shared.backend_options(locals())
     factors_requested(ci)  # a misspelt --ci stops here, not after labelling
     input_path = resolve_input(input_path)
@@ -133,6 +137,9 @@ def check(
         chunk_size=chunk_size,
         skip_invalid=skip_invalid,
     )
+    summary = _summary(input_path)(
+        system=system, validity=cards_for, ci=ci, samples=bootstrap, seed=seed, compat=compat
+    )
     with (
         shared.cluster(workers, scheduler) as cluster,
         Progress(
@@ -151,9 +158,7 @@ def check(
                 hyp=hyp,
                 lang=lang,
                 options=options,
-                summary=_summary(input_path)(
-                    system=system, validity=cards_for, ci=ci, samples=bootstrap, seed=seed
-                ),
+                summary=summary,
                 resume=resume,
                 force=force,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
