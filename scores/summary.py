@@ -275,15 +275,14 @@ def render_markdown(summary: dict[str, Any]) -> str:
         *(["Notes on the backends: at the end of summary.md.", ""] if notes else []),
         f"{summary['n']} records"
         + (f", {summary['rejected']} rejected (see rejects.jsonl)" if summary["rejected"] else ""),
-        "",
-        "| | % | 95% CI |",
-        "|---|---:|---|",
     ]
-    for label in LABELS:
-        rate = rates.get(label, {})
-        lines.append(f"| {label} | {figure(rate.get('value'))} | {bounds(rate.get('ci95'))} |")
-    lines += apart.markdown_rows(summary)
-    lines.append(f"| **accuracy** (correct of decided) | {_accuracy_text(overall)} | |")
+    if overall["n"] or summary.get("apart") or not summary.get("open_gender"):
+        lines += ["", "| | % | 95% CI |", "|---|---:|---|"]
+        for label in LABELS:
+            rate = rates.get(label, {})
+            lines.append(f"| {label} | {figure(rate.get('value'))} | {bounds(rate.get('ci95'))} |")
+        lines += apart.markdown_rows(summary)
+        lines.append(f"| **accuracy** (correct of decided) | {_accuracy_text(overall)} | |")
     if summary["reasons"]:
         lines += [
             "",

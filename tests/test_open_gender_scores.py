@@ -157,6 +157,13 @@ def test_fake_run_recovers_the_slope_it_was_drawn_with(tmp_path):
     head = page.split("\n## ")[0]  # what `gen check` prints
     assert "| **masculine default** (masculine of feminine + masculine) |" in head
     assert "## open gender by share of women (BLS)" in page
+    assert "| correct |" not in head  # no fixed-gender record: no empty table of them
+
+
+def test_a_mixed_run_shows_both_headlines():
+    fixed = {**record("correct"), "expected_gender": "female"}
+    head = render_markdown(summarise([fixed, record("masculine")], signature=SIGNATURE))
+    assert "| correct |" in head and "| **masculine default**" in head
 
 
 def test_report_draws_the_open_gender_figure_beside_the_fixed_sections(tmp_path):
