@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from common.fields import CORRECT, GENDERS, INCONCLUSIVE, LABELS
+from common.outputs import system_name
 from scores import intervals
 from scores.intervals import Counts
 from scores.numbers import NOTHING, bounds, figure, with_interval
@@ -124,8 +125,15 @@ class SummaryBuilder:
     over those tuples, made at the end (there are few distinct tuples, however many records).
     """
 
-    def __init__(self, *, system: str | None = None, validity: ValidityCards | None = None) -> None:
-        self.system = system
+    def __init__(
+        self,
+        *,
+        system: str | None = None,
+        validity: ValidityCards | None = None,
+        folder: str | None = None,
+    ) -> None:
+        self.system = system  # else named after the output ``folder`` (common.outputs)
+        self.folder = folder
         self.validity = validity
         self.summary: dict[str, Any] | None = None  # set by files()
         self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(_no_counts)
@@ -208,8 +216,9 @@ class SummaryBuilder:
                 "cells": _nest({key: intervals.cell(cells[key]) for key in sorted(cells)}),
             }
         complete, both_correct = self.pairs
+        system = self.system or (self.folder and system_name(self.folder, signature["lang"]))
         return {
-            **({"system": self.system} if self.system else {}),
+            **({"system": system} if system else {}),
             "signature": format_signature(signature),
             "signature_fields": signature,
             "signature_notes": signature_notes(signature),

@@ -16,6 +16,7 @@ from checker.validity import cards_for
 from common import __version__
 from common.errors import Interrupted
 from common.io import resolve_input
+from common.outputs import output_path, system_name
 from gen.commands import options as shared
 from scores.summary import SummaryBuilder
 from scores.tgbi import check_tgbi
@@ -41,8 +42,8 @@ def check(
     out: Annotated[
         Path | None,
         typer.Option(
-            help="Output folder. Default: INPUT's name + .check, beside the records file "
-            "(inside a set folder given as INPUT)."
+            help="Output folder. Default: INPUT's name (with --hyp, the hyp file's) + .check, "
+            "beside the records file (inside a set folder given as INPUT)."
         ),
     ] = None,
     aligner: shared.AlignerName = registry.AUTO,
@@ -85,8 +86,9 @@ def check(
     system: Annotated[
         str | None,
         typer.Option(
-            help="The MT system's name, kept in summary.json for gen report "
-            "(default: the output folder's name)."
+            help="The MT system's name, kept in summary.json for gen report (default: the "
+            "output folder's name less .check and a trailing language code: "
+            "apertium.es.check → apertium)."
         ),
     ] = None,
 ) -> None:
@@ -94,7 +96,7 @@ def check(
     without references, and write results.jsonl, summary.json and summary.md."""
     backends = shared.backend_options(locals())
     input_path = resolve_input(input_path)
-    out = out or input_path.parent / f"{input_path.stem}.check"
+    out = output_path(out or pipeline.default_output(input_path, hyp))
     if input_kind(input_path, lang) == "tgbi":
         tgbi = check_tgbi(
             input_path,
@@ -105,7 +107,7 @@ def check(
             bootstrap=bootstrap,
             seed=seed,
             version=__version__,
-            system=system,
+            system=system or system_name(out.name, "en"),
         )
         _print_headline(out, tgbi.n)
         return
@@ -134,7 +136,7 @@ def check(
                 hyp=hyp,
                 lang=lang,
                 options=options,
-                summary=SummaryBuilder(system=system, validity=cards_for),
+                summary=SummaryBuilder(system=system, validity=cards_for, folder=out.name),
                 resume=resume,
                 force=force,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
