@@ -363,3 +363,30 @@ def test_an_output_ending_in_slash_dot_is_written_there(built_set, tmp_path):
                  "--out", "o/.", *FAKES)  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert sorted(os.listdir(tmp_path)) == ["o"] and (tmp_path / "o" / "summary.json").is_file()
+
+
+def test_the_demo_run_again_keeps_what_the_user_added_to_its_set(built_set, tmp_path):
+    """scripts/demo in a copy of the repository (its setup stood in for: nothing to install),
+    run after a Catalan translation and its check were made inside runs/demo/set."""
+    import shutil
+
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(REPO / "scripts" / "demo", tmp_path / "scripts" / "demo")
+    (tmp_path / "scripts" / "setup").write_text("true\n")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "gen").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m gen "$@"\n')
+    (bin_dir / "gen").chmod(0o755)
+    folder = copy_of(built_set, tmp_path / "runs" / "demo" / "set")
+    write_files(folder, {"apertium.ca.jsonl": "{}\n", "apertium.ca.check/summary.json": SIGNED})
+    before = tree(folder)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "PYTHONPATH": str(REPO)}
+    demo = subprocess.run(
+        ["bash", "scripts/demo"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert demo.returncode == 0, demo.stderr
+    assert "using the set already in runs/demo/set" in demo.stderr
+    after = tree(folder)
+    assert {name: after[name] for name in before} == before
+    assert {"apertium.es.jsonl", "apertium.es.txt"} <= after.keys() - before.keys()
+    assert (tmp_path / "runs" / "demo" / "check-es" / "summary.json").is_file()
