@@ -24,6 +24,9 @@ NOT_A_PERSON = "not_a_person"
 #: person (ru "[Пекарня] – ее сестра").
 THING_AS_PERSON = "thing_as_person"
 UNTRANSLATED = "untranslated"
+#: The translation is many times longer than its source (checker/pipeline/stages.py
+#: too_long): not a translation of it, and not worth the minutes its tagging would take.
+TOO_LONG = "too_long"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
 
 #: The evidence role of a word read in place of the aligned one.
