@@ -48,6 +48,9 @@ QUIET = {
 #: Memory a worker needs (its analysers, its aligner and a chunk: about 800 MiB for Spanish
 #: at 50,000 records, docs/scale-out.md): ``--workers auto`` starts no more than fit.
 WORKER_MEMORY = 1 << 30
+#: Seconds local workers may take to start (each imports gen's backends: 7 s for two on a
+#: busy 2-core machine) before gen gives up on them rather than wait forever.
+WORKER_START = 300
 
 
 def usable_cores() -> int:
@@ -243,7 +246,13 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
                 local.scale(workers)
                 _wait_for_spawned(workers)
             with _closing(Client(local)) as client:
-                client.wait_for_workers(workers)
+                try:
+                    client.wait_for_workers(workers, timeout=WORKER_START)
+                except TimeoutError:
+                    raise GenError(
+                        f"the {workers} local Dask workers did not start within "
+                        f"{WORKER_START} s; try fewer (--workers) or run without"
+                    ) from None
                 yield Cluster(client, resume_command, local=True)
 
 
@@ -285,7 +294,7 @@ def _closing(resource: Any) -> Iterator[Any]:
     resource.close()
 
 
-def _wait_for_spawned(count: int, *, within: float = 60.0) -> None:
+def _wait_for_spawned(count: int, *, within: float = 10.0) -> None:
     """Wait until ``count`` worker processes have been started from this one (multiprocessing
     spawns them), or ``within`` seconds have passed."""
     import psutil  # distributed's own dependency

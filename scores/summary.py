@@ -132,8 +132,7 @@ class SummaryBuilder:
         validity: ValidityCards | None = None,
         folder: str | None = None,
     ) -> None:
-        self.system = system  # else named after the output ``folder`` (common.outputs)
-        self.folder = folder
+        self.system, self.folder = system, folder  # the output folder's name: the default system
         self.validity = validity
         self.summary: dict[str, Any] | None = None  # set by files()
         self.combinations: dict[tuple[str | None, ...], Counts] = defaultdict(_no_counts)
