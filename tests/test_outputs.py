@@ -390,3 +390,29 @@ def test_the_demo_run_again_keeps_what_the_user_added_to_its_set(built_set, tmp_
     assert {name: after[name] for name in before} == before
     assert {"apertium.es.jsonl", "apertium.es.txt"} <= after.keys() - before.keys()
     assert (tmp_path / "runs" / "demo" / "check-es" / "summary.json").is_file()
+
+
+def test_a_forced_run_interrupted_then_resumed_replaces_the_old_output(tmp_path):
+    """`gen check --force` over a finished run, interrupted: the `--resume` it prints (without
+    --force) finishes it over the old output, which the forced run had claimed."""
+    from checker_fakes import CrashingTagger
+
+    from checker.pipeline.run import CheckOptions, check
+    from scores.summary import SummaryBuilder
+
+    rows = [{**ROWS[0], "id": n} for n in range(12)]
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    fake = CheckOptions(tagger=FAKES[1], aligner=FAKES[3], chunk_size=4)
+    crashing = CheckOptions(
+        tagger="tests.checker_fakes:CrashingTagger", aligner=FAKES[3], chunk_size=4
+    )
+    out = tmp_path / "o"
+    check(source, out=out, lang="es", options=fake, summary=SummaryBuilder())
+    (out / "results.jsonl").write_text("old\n")
+    CrashingTagger.calls = 0
+    with pytest.raises(KeyboardInterrupt):
+        check(source, out=out, lang="es", options=crashing, force=True)
+    check(source, out=out, lang="es", options=fake, summary=SummaryBuilder(), resume=True)
+    assert len((out / "results.jsonl").read_text().splitlines()) == 12
+    assert not (tmp_path / ".o.partial").exists()

@@ -199,7 +199,8 @@ def check(
             items = _items(scan, input_path, hypotheses, lang, options.skip_invalid, rejected)
             add = summary.add if summary is not None else lambda result: None
             _label_here(items, scan.items, count, partial, backends, add, advance)
-        with output_folder(out, CHECK, force=force, inputs=inputs) as staging:
+        # a resumed run's output was claimed by the run it resumes (a --force run's, say)
+        with output_folder(out, CHECK, force=force or resume, inputs=inputs) as staging:
             _write_output(staging, partial, scan, signature, summary)
     shutil.rmtree(partial, ignore_errors=True)
     return CheckRun(n=done, rejected=scan.rejected, signature=signature)
