@@ -223,7 +223,7 @@ def test_interrupted_run_resumes_to_the_same_results(tmp_path):
         chunk_size=4,
     )
     crashing = CheckOptions(
-        tagger="tests.checker_fakes:CrashingTagger",
+        tagger="checker_fakes:CrashingTagger",  # the class whose calls the test resets
         aligner="tests.checker_fakes:FakeAligner",
         chunk_size=4,
     )

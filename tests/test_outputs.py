@@ -395,9 +395,7 @@ def test_a_forced_run_interrupted_then_resumed_replaces_the_old_output(tmp_path)
     source = tmp_path / "in.jsonl"
     source.write_text("".join(json.dumps(row) + "\n" for row in rows))
     fake = CheckOptions(tagger=FAKES[1], aligner=FAKES[3], chunk_size=4)
-    crashing = CheckOptions(
-        tagger="tests.checker_fakes:CrashingTagger", aligner=FAKES[3], chunk_size=4
-    )
+    crashing = CheckOptions(tagger="checker_fakes:CrashingTagger", aligner=FAKES[3], chunk_size=4)
     out = tmp_path / "o"
     check(source, out=out, lang="es", options=fake, summary=SummaryBuilder())
     (out / "results.jsonl").write_text("old\n")
