@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -45,6 +48,9 @@ QUIET = {
 #: Memory a worker needs (its analysers, its aligner and a chunk: about 800 MiB for Spanish
 #: at 50,000 records, docs/scale-out.md): ``--workers auto`` starts no more than fit.
 WORKER_MEMORY = 1 << 30
+#: Seconds local workers may take to start (each imports gen's backends: 7 s for two on a
+#: busy 2-core machine) before gen gives up on them rather than wait forever.
+WORKER_START = 300
 
 
 def usable_cores() -> int:
@@ -201,6 +207,9 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
     from distributed import Client, LocalCluster
 
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    # Futures a Ctrl-C leaves unawaited in Dask's event loop: asyncio would log each
+    # ("Task exception was never retrieved") after gen's own line.
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     if scheduler is not None:
         try:
             client = Client(scheduler, timeout="30s")
@@ -224,15 +233,100 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
             **QUIET,
         }
     ):
-        with (
-            LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                env=threads,
-                dashboard_address=":0",  # none wanted; a free port, never a clash with another's
-                silence_logs=logging.CRITICAL,  # a task's error is reported by gen, once
-            ) as local,
-            Client(local) as client,
-        ):
-            yield Cluster(client, resume_command, local=True)
+        local = LocalCluster(
+            n_workers=0,  # started below, where Ctrl-C cannot reach them
+            threads_per_worker=1,
+            processes=True,
+            env=threads,
+            dashboard_address=":0",  # none wanted; a free port, never a clash with another's
+            silence_logs=logging.CRITICAL,  # a task's error is reported by gen, once
+        )
+        with _closing(local):
+            with ctrl_c_kept_from_new_processes(), _environment(PYTHONWARNINGS=_QUIET_TRACKER):
+                local.scale(workers)
+                _wait_for_spawned(workers)
+            with _closing(Client(local)) as client:
+                try:
+                    client.wait_for_workers(workers, timeout=WORKER_START)
+                except TimeoutError:
+                    raise GenError(
+                        f"the {workers} local Dask workers did not start within "
+                        f"{WORKER_START} s; try fewer (--workers) or run without"
+                    ) from None
+                yield Cluster(client, resume_command, local=True)
+
+
+#: multiprocessing's resource tracker (a process of its own, started with the workers) warns
+#: of the semaphores a Ctrl-C during the workers' start leaves it, after gen's line.
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
+
+
+@contextmanager
+def _environment(**values: str) -> Iterator[None]:
+    """``values`` added to the environment (a comma-separated list, PYTHONWARNINGS's) for
+    the processes the block starts."""
+    before = {name: os.environ.get(name) for name in values}
+    for name, value in values.items():
+        os.environ[name] = ",".join(filter(None, [before[name], value]))
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@contextmanager
+def _closing(resource: Any) -> Iterator[Any]:
+    """``resource``, closed on leaving; when leaving on an error (Ctrl-C), an error of the
+    closing itself is dropped: Dask's close may fail after an interrupted call, and the
+    error to report is the first."""
+    try:
+        yield resource
+    except BaseException:
+        try:
+            resource.close()
+        except Exception:  # noqa: S110 (the error in flight is the one to report)
+            pass
+        raise
+    resource.close()
+
+
+def _wait_for_spawned(count: int, *, within: float = 10.0) -> None:
+    """Wait until ``count`` worker processes have been started from this one (multiprocessing
+    spawns them), or ``within`` seconds have passed."""
+    import psutil  # distributed's own dependency
+
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        spawned = 0
+        for child in psutil.Process().children():
+            try:
+                spawned += any("spawn_main" in part for part in child.cmdline())
+            except psutil.Error:
+                continue
+        if spawned >= count:
+            return
+        time.sleep(0.02)
+
+
+@contextmanager
+def ctrl_c_kept_from_new_processes() -> Iterator[None]:
+    """Ignore Ctrl-C (SIGINT) while the block starts processes: they keep ignoring it (an
+    ignored signal stays ignored across exec, and Python, finding it so, leaves it).
+
+    Ctrl-C reaches the whole foreground process group: the local cluster's workers would
+    each print Dask's tracebacks. Started here, they never see it; gen alone does, stops the
+    cluster and prints its own line. A Ctrl-C during the block (the moment the workers take
+    to be spawned, not the seconds they take to start) is lost; a worker the nanny restarts
+    later is not started here and sees Ctrl-C again."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

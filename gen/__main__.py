@@ -24,7 +24,9 @@ def main() -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(130)
-    except KeyboardInterrupt:
+    except BaseException as error:
+        if not _interrupted(error):
+            raise
         # Ctrl-C outside a command's own handling (gen/cli.py's): while the command line
         # loads or Typer builds it, before any file is open. sys.exit(130) here was seen to
         # end with status -2 (killed by SIGINT) when the interrupt had cut an import short.
@@ -33,6 +35,17 @@ def main() -> None:
         os._exit(130)
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupted(error: BaseException | None) -> bool:
+    """Whether ``error`` is Ctrl-C or came of it: Python wraps a KeyboardInterrupt raised
+    while a class is made (in a ``__set_name__``, as dataclasses call) in a RuntimeError."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
 
 
 if __name__ == "__main__":

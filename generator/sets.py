@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import queue
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +30,8 @@ import orjson
 
 from common import __version__
 from common.errors import GenError
-from common.io import atomic_write, output_directory
+from common.io import atomic_write
+from common.outputs import SET, output_folder
 from generator.resources import grammars_dir
 
 BUILDERS: dict[str, str] = {
@@ -172,6 +173,7 @@ def write_set(
     force: bool = False,
     parallel: bool = False,
     progress: Callable[[int], None] | None = None,
+    inputs: Sequence[Path | None] = (),
 ) -> dict:
     """Write ``out/source.jsonl``, ``source.txt`` and ``manifest.json``; return the manifest.
 
@@ -180,7 +182,7 @@ def write_set(
     then joined in order. If the sentence checks find problems, nothing is written and
     :class:`GenError` names the first of them.
     """
-    with output_directory(out, force=force) as staging:
+    with output_folder(out, SET, force=force, inputs=inputs) as staging:
         jsonl, txt = staging / "source.jsonl", staging / "source.txt"
         if parallel and len(built.shards) > 1:
             results = _write_parallel(built, staging, progress)

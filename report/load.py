@@ -20,6 +20,7 @@ from typing import Any
 from common.errors import GenError
 from common.fields import APART, INCONCLUSIVE, LABELS
 from common.io import read_jsonl, refuse_repeats
+from common.outputs import system_name
 from report.comparable import SET_FIELD, mixed_fields, occupation_kinds
 from scores.bootstrap import FACTORS, Design
 from scores.dimensions import DIMENSIONS
@@ -93,14 +94,10 @@ class Run:
     @property
     def system(self) -> str:
         """The translation system's name: the summary's ``system``, else the folder's name
-        without a trailing ``-LANG`` (``runs/apertium-es`` → ``apertium``)."""
+        as :func:`common.outputs.system_name` reads it (``runs/apertium-es`` → ``apertium``)."""
         if self.summary.get("system"):
             return str(self.summary["system"])
-        name = self.path.resolve().name
-        for separator in "-_.":
-            if name.endswith(separator + self.lang) and len(name) > len(self.lang) + 1:
-                return name[: -len(self.lang) - 1]
-        return name
+        return system_name(self.path.resolve().name, self.lang)
 
     @property
     def set_hash(self) -> str | None:

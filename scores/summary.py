@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any
 
 from common.fields import CORRECT, INCONCLUSIVE, LABELS
+from common.outputs import system_name
 from scores import apart, bootstrap, cluster_intervals, intervals
 from scores.cluster_intervals import ClusterIntervals
 from scores.dimensions import DIMENSION_INDEX, DIMENSIONS
@@ -72,8 +73,9 @@ class SummaryBuilder:
         samples: int = bootstrap.SAMPLES,
         seed: int = bootstrap.SEED,
         compat: bool = False,
+        folder: str | None = None,
     ) -> None:
-        self.system = system
+        self.system, self.folder = system, folder  # the output folder's name: the default system
         self.validity = validity
         self.ci, self.samples, self.seed = ci, samples, seed  # scores.cluster_intervals.choose
         self.summary: dict[str, Any] | None = None  # set by files()
@@ -187,8 +189,9 @@ class SummaryBuilder:
                 "cells": _nest({key: intervals.cell(cells[key]) for key in sorted(cells)}),
             }
         complete, both_correct = self.pairs
+        system = self.system or (self.folder and system_name(self.folder, signature["lang"]))
         summary = {
-            **({"system": self.system} if self.system else {}),
+            **({"system": system} if system else {}),
             "signature": format_signature(signature),
             "signature_fields": signature,
             "signature_notes": signature_notes(signature),

@@ -29,7 +29,8 @@ import numpy as np
 
 from common.errors import GenError
 from common.fields import TGBI_VIEWS
-from common.io import output_directory, read_jsonl, read_lines, write_jsonl
+from common.io import read_jsonl, read_lines, write_jsonl
+from common.outputs import CHECK, output_folder
 from scores.numbers import bounds, figure
 
 #: The seven sets of the paper, in its order: (letter, name, record field); a record is in
@@ -370,7 +371,7 @@ def check_tgbi(
         }
         for item in items
     )
-    with output_directory(out, force=force) as staging:
+    with output_folder(out, CHECK, force=force, inputs=(input_path, hyp)) as staging:
         with open(staging / "results.jsonl", "w", encoding="utf-8", newline="\n") as handle:
             write_jsonl(handle, results)
         (staging / "summary.json").write_text(report.to_json(), encoding="utf-8")

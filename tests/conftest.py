@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,19 @@ def run_gen(*args: object) -> subprocess.CompletedProcess:
     """Run the `gen` command line from the repository, capturing its output as text."""
     return subprocess.run(
         [sys.executable, "-m", "gen", *map(str, args)], cwd=REPO, capture_output=True, text=True
+    )
+
+
+def run_gen_in(folder: Path, *args: object) -> subprocess.CompletedProcess:
+    """`gen` run from ``folder``, so that relative paths are the user's own (this
+    checkout's code, wherever gen is installed)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, "-m", "gen", *map(str, args)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
     )
 
 

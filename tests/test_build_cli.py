@@ -29,7 +29,7 @@ def test_build_writes_the_set_and_refuses_to_overwrite(tmp_path):
     assert refused.returncode == 2
     assert (
         refused.stderr.strip()
-        == f"gen: error: {out}: output directory exists; pass --force to replace it"
+        == f"gen: error: {out}: output exists; pass --force to replace it"
     )
 
     forced = gen("build", "--size", "xs", "--out", str(out), "--force")

@@ -233,7 +233,7 @@ def test_interrupted_run_resumes_to_the_same_results(tmp_path):
         chunk_size=4,
     )
     crashing = CheckOptions(
-        tagger="tests.checker_fakes:CrashingTagger",
+        tagger="checker_fakes:CrashingTagger",  # the class whose calls the test resets
         aligner="tests.checker_fakes:FakeAligner",
         chunk_size=4,
     )
@@ -339,10 +339,14 @@ def test_system_name_is_kept_in_the_summary_and_named_by_the_report(tmp_path):
     named, unnamed = (
         json.loads((tmp_path / f / "summary.json").read_text()) for f in ("es", "apertium-es")
     )
-    assert named["system"] == "Apertium 3.8" and "system" not in unnamed
-    # the folder's name is only the fallback, for runs made without --system
+    # without --system, the folder's name less its language, as --help says
+    assert named["system"] == "Apertium 3.8" and unnamed["system"] == "apertium"
     runs = load_runs([tmp_path / "es", tmp_path / "apertium-es"])
     assert [run.label for run in runs] == ["Apertium 3.8 · es", "apertium · es"]
+    # a folder made before summaries named their system is read the same way
+    del unnamed["system"]
+    (tmp_path / "apertium-es" / "summary.json").write_text(json.dumps(unnamed))
+    assert load_runs([tmp_path / "apertium-es"])[0].label == "apertium · es"
 
 
 @pytest.mark.parametrize(

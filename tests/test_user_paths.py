@@ -6,27 +6,13 @@ from __future__ import annotations
 import errno
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
 import pytest
-from conftest import REPO
+from conftest import run_gen_in as gen_in
 
 from common.errors import os_error
 from common.io import atomic_write, output_directory
-
-
-def gen_in(folder, *args):
-    """`gen` run from ``folder``, so that relative paths are the user's own."""
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "gen", *map(str, args)],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
 
 
 def test_a_leftover_work_area_is_named_beside_the_output_the_user_gave(tmp_path):

@@ -22,7 +22,7 @@ from typing import Any
 
 from common.errors import GenError
 from common.io import UniqueIds, atomic_write, dumps, read_jsonl, resolve_input, write_jsonl
-from common.outputs import claim_output
+from common.outputs import TRANSLATIONS, claim_output, output_path
 from translator.base import Engine, EngineError
 from translator.onward import onward_input, onward_result, text_language, translates_onward
 
@@ -239,10 +239,17 @@ def translate_set(
     existing output or journal means: :mod:`common.outputs`.
     """
     source = resolve_input(set_path)
-    out = Path(out)
+    out = output_path(out)
     hyp = hyp_path(out)
-    named = hyp if hyp.exists() and not out.exists() else out  # what errors name
-    resume = claim_output(named, journal_path(out), force=force, resume=resume)
+    resume = claim_output(
+        out,
+        journal_path(out),
+        TRANSLATIONS,
+        force=force,
+        resume=resume,
+        inputs=[source],
+        companions=[hyp],
+    )
     numbered = read_records(source)
     records = [record for _, record in numbered]
     onward = translates_onward(numbered, source, engine.source)

@@ -50,8 +50,16 @@ from checker.pipeline.stages import (
 )
 from common.cluster import Cluster
 from common.errors import GenError
-from common.io import atomic_write, output_directory, resolve_input, write_jsonl
-from common.outputs import claim_output, partial_path, read_state, work_folder
+from common.io import atomic_write, resolve_input, write_jsonl
+from common.outputs import (
+    CHECK,
+    claim_output,
+    output_folder,
+    output_path,
+    partial_path,
+    read_state,
+    work_folder,
+)
 
 T = TypeVar("T")
 
@@ -124,8 +132,10 @@ def check(
     are labelled on its workers (checker/pipeline/distributed.py), with the same labels.
     """
     input_path = resolve_input(input_path)
+    out = output_path(out)
     partial = partial_path(out)
-    resume = claim_output(out, partial, force=force, resume=resume)
+    inputs = (input_path, hyp)
+    resume = claim_output(out, partial, CHECK, force=force, resume=resume, inputs=inputs)
     hypotheses = (
         read_hypotheses(input_path, hyp, strict=not options.skip_invalid)
         if hyp is not None
@@ -189,7 +199,9 @@ def check(
             items = _items(scan, input_path, hypotheses, lang, options.skip_invalid, rejected)
             add = summary.add if summary is not None else lambda result: None
             _label_here(items, scan.items, count, partial, backends, add, advance)
-        _write_output(out, partial, scan, signature, summary)
+        # a resumed run's output was claimed by the run it resumes (a --force run's, say)
+        with output_folder(out, CHECK, force=force or resume, inputs=inputs) as staging:
+            _write_output(staging, partial, scan, signature, summary)
     shutil.rmtree(partial, ignore_errors=True)
     return CheckRun(n=done, rejected=scan.rejected, signature=signature)
 
@@ -212,6 +224,12 @@ def _items(
     return chain(scan.head, rest)
 
 
+def default_output(input_path: Path, hyp: Path | None) -> Path:
+    """``gen check``'s output without --out: the records file's name, or with ``hyp`` the hyp
+    file's (one set, several translations), + ``.check``, beside the records file."""
+    return input_path.parent / f"{(hyp or input_path).stem}.check"
+
+
 def kept_records(out: Path) -> int | None:
     """How many labelled records an interrupted run into ``out`` has saved for --resume;
     None when it left no work area (interrupted before it made one)."""
@@ -222,20 +240,19 @@ def kept_records(out: Path) -> int | None:
 
 
 def _write_output(
-    out: Path, partial: Path, scan: Scan, signature: dict[str, str], summary: Summary | None
+    staging: Path, partial: Path, scan: Scan, signature: dict[str, str], summary: Summary | None
 ) -> None:
-    """Write the output folder, whole, from the finished chunks."""
-    with output_directory(out, force=True) as staging:
-        with open(staging / "results.jsonl", "wb") as results_file:
-            for chunk_file in sorted(partial.glob("chunk-*.jsonl")):
-                with open(chunk_file, "rb") as handle:
-                    shutil.copyfileobj(handle, results_file)
-        if scan.rejects:
-            with open(staging / "rejects.jsonl", "w", encoding="utf-8") as handle:
-                write_jsonl(handle, scan.rejects)
-        if summary is not None:
-            for name, text in summary.files(signature=signature, rejected=scan.rejected).items():
-                (staging / name).write_text(text, encoding="utf-8")
+    """Write the output folder's files into ``staging`` from the finished chunks."""
+    with open(staging / "results.jsonl", "wb") as results_file:
+        for chunk_file in sorted(partial.glob("chunk-*.jsonl")):
+            with open(chunk_file, "rb") as handle:
+                shutil.copyfileobj(handle, results_file)
+    if scan.rejects:
+        with open(staging / "rejects.jsonl", "w", encoding="utf-8") as handle:
+            write_jsonl(handle, scan.rejects)
+    if summary is not None:
+        for name, text in summary.files(signature=signature, rejected=scan.rejected).items():
+            (staging / name).write_text(text, encoding="utf-8")
 
 
 def _chunk_count(scan: Scan, chunk_size: int, cluster: Cluster | None, resumed: Path | None) -> int:

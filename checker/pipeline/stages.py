@@ -20,12 +20,27 @@ from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
 from checker.pipeline.records import Item
 from checker.rules.agreement_rules import agreement_rules
 from checker.rules.label import label
-from checker.rules.verdict import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive
+from checker.rules.verdict import (
+    EMPTY_TRANSLATION,
+    TOO_LONG,
+    UNSUPPORTED_LANGUAGE,
+    Verdict,
+    inconclusive,
+)
 from common.errors import MissingResourceError
 
 #: Records label_chunk labels between two reports to its ``labelled`` callback: the
 #: progress bar moves this often, not once per chunk of up to 50,000.
 PROGRESS_BATCH = 256
+#: A translation longer than LENGTH_RATIO times its source, in characters, and than
+#: LENGTH_FLOOR characters, is left inconclusive (``too_long``), untagged and unaligned.
+#: Of the 101,424 MT outputs of the dev data (bench/dev_lengths.py: m2m100 in 20
+#: languages, Bing, MT-GenEval's references), none is over 4.9 times its source nor over
+#: 170 characters, and all but two are within 2.1 times; ten times is a repetition loop or
+#: a wrong line, whose gender no reading would settle, and tagging and aligning a line
+#: takes time and memory that grow with its length (a 50 MB line: minutes, gigabytes).
+LENGTH_RATIO = 10
+LENGTH_FLOOR = 1_000
 
 
 @dataclass
@@ -82,6 +97,8 @@ def tag_chunk(chunk: list[Item], backends: Mapping[str, Backends | None]) -> Tag
     for position, item in enumerate(chunk):
         if not item.translation.strip():
             verdicts[position] = inconclusive(EMPTY_TRANSLATION)
+        elif too_long(item):
+            verdicts[position] = inconclusive(TOO_LONG)
         elif backends[item.lang] is None:
             verdicts[position] = inconclusive(UNSUPPORTED_LANGUAGE)
         else:
@@ -91,6 +108,12 @@ def tag_chunk(chunk: list[Item], backends: Mapping[str, Backends | None]) -> Tag
         for lang, positions in by_lang.items()
     }
     return TaggedChunk(chunk, verdicts, sentences)
+
+
+def too_long(item: Item) -> bool:
+    """Whether ``item``'s translation is too long to be one of its source (LENGTH_RATIO)."""
+    source = sum(len(token) + 1 for token in item.source_tokens)
+    return len(item.translation) > max(LENGTH_FLOOR, LENGTH_RATIO * source)
 
 
 def align_chunk(tagged: TaggedChunk, backends: Mapping[str, Backends | None]) -> TaggedChunk:

@@ -46,6 +46,9 @@ GENERIC_FORM = "generic_form"
 COMMON_GENDER = "common_gender"
 INCLUSIVE_FORM = "inclusive_form"
 DOUBLET = "doublet"
+#: The translation is many times longer than its source (checker/pipeline/stages.py
+#: too_long): not a translation of it, and not worth the minutes its tagging would take.
+TOO_LONG = "too_long"
 UNSUPPORTED_LANGUAGE = "unsupported_language"
 
 #: The evidence role of a word read in place of the aligned one.

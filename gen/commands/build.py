@@ -72,6 +72,11 @@ def build(
     with Progress(*columns, transient=True) as progress:
         task = progress.add_task(f"{grammar} {size}", total=built.total)
         manifest = write_set(
-            target, built, force=force, parallel=True, progress=lambda n: progress.advance(task, n)
+            target,
+            built,
+            force=force,
+            parallel=True,
+            progress=lambda n: progress.advance(task, n),
+            inputs=(grammar_dir, wordlist_dir),
         )
     typer.echo(f"wrote {manifest['sentences']} sentences to {target}")

@@ -16,6 +16,7 @@ from checker.validity import cards_for
 from common import __version__
 from common.errors import Interrupted
 from common.io import resolve_input
+from common.outputs import output_path, system_name
 from gen.commands import options as shared
 from scores import bootstrap as bootstrap_defaults
 from scores.cluster_intervals import factors_requested
@@ -44,8 +45,8 @@ def check(
     out: Annotated[
         Path | None,
         typer.Option(
-            help="Output folder. Default: INPUT's name + .check, beside the records file "
-            "(inside a set folder given as INPUT)."
+            help="Output folder. Default: INPUT's name (with --hyp, the hyp file's) + .check, "
+            "beside the records file (inside a set folder given as INPUT)."
         ),
     ] = None,
     aligner: shared.AlignerName = registry.AUTO,
@@ -103,8 +104,9 @@ def check(
     system: Annotated[
         str | None,
         typer.Option(
-            help="The MT system's name, kept in summary.json for gen report "
-            "(default: the output folder's name)."
+            help="The MT system's name, kept in summary.json for gen report (default: the "
+            "output folder's name less .check and a trailing language code: "
+            "apertium.es.check → apertium)."
         ),
     ] = None,
 ) -> None:
@@ -115,7 +117,7 @@ def check(
     backends = shared.backend_options(locals())
     factors_requested(ci)  # a misspelt --ci stops here, not after labelling
     input_path = resolve_input(input_path)
-    out = out or input_path.parent / f"{input_path.stem}.check"
+    out = output_path(out or pipeline.default_output(input_path, hyp))
     if input_kind(input_path, lang) == "tgbi":
         tgbi = check_tgbi(
             input_path,
@@ -126,7 +128,7 @@ def check(
             bootstrap=bootstrap,
             seed=seed,
             version=__version__,
-            system=system,
+            system=system or system_name(out.name, "en"),
         )
         _print_headline(out, tgbi.n)
         return
@@ -138,7 +140,13 @@ def check(
         skip_invalid=skip_invalid,
     )
     summary = _summary(input_path)(
-        system=system, validity=cards_for, ci=ci, samples=bootstrap, seed=seed, compat=compat
+        system=system,
+        folder=out.name,
+        validity=cards_for,
+        ci=ci,
+        samples=bootstrap,
+        seed=seed,
+        compat=compat,
     )
     with (
         shared.cluster(workers, scheduler) as cluster,

@@ -10,6 +10,7 @@ import typer
 
 from checker.backends.registry import AUTO
 from checker.pipeline.run import CheckOptions
+from common.outputs import MT_GENEVAL, check_output
 from gen.commands import options as shared
 from scores.mtgeneval.dataset import LANGUAGES, SPLITS, SUBSETS
 from scores.mtgeneval.evaluate import REFERENCE_CHOICES, evaluate
@@ -78,6 +79,9 @@ def mt_geneval(
     """Score translations on MT-GenEval (Currey et al., 2022) as the paper does, and print
     the Markdown summary. With --checker, the backend options are gen check's."""
     backends = shared.backend_options(locals())
+    inputs = [dataset, *(hypotheses or [])]
+    if out is not None:  # before the scoring, which may take long
+        check_output(out, MT_GENEVAL, force=force, inputs=inputs)
     scores = evaluate(
         dataset,
         lang,
@@ -95,5 +99,5 @@ def mt_geneval(
         else None,
     )
     if out is not None:
-        write_report(scores, out, force=force)
+        write_report(scores, out, force=force, inputs=inputs)
     typer.echo(markdown(scores.summary))

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from common.errors import Interrupted
+from common.outputs import output_path
 from gen.commands import options as shared
 from translator.base import Engine
 from translator.distributed import ClusterEngine
@@ -122,7 +123,7 @@ def translate_command(
         "dtype": dtype,
     }
     source_lang = source_language(set_path, source_lang)
-    out = out or default_output(set_path, engine, to)
+    out = output_path(out or default_output(set_path, engine, to))
     columns = (TextColumn("translating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     console = Console(stderr=True)
     hidden = not console.is_terminal  # no bar in logs and pipes

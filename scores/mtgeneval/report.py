@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
-from common.io import output_directory, write_jsonl
+from common.io import write_jsonl
+from common.outputs import MT_GENEVAL, output_folder
 from scores.mtgeneval.scores import Scores
 from scores.numbers import bounds, figure, with_interval
 
@@ -68,9 +70,12 @@ def markdown(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def write_report(scores: Scores, out: Path, *, force: bool = False) -> None:
-    """Write OUT/summary.json, OUT/summary.md and OUT/segments.jsonl, all or nothing."""
-    with output_directory(out, force=force) as staging:
+def write_report(
+    scores: Scores, out: Path, *, force: bool = False, inputs: Sequence[Path | None] = ()
+) -> None:
+    """Write OUT/summary.json, OUT/summary.md and OUT/segments.jsonl, all or nothing
+    (``inputs``: the files scored, which the output must not replace)."""
+    with output_folder(out, MT_GENEVAL, force=force, inputs=inputs) as staging:
         (staging / "summary.json").write_text(
             json.dumps(scores.summary, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
         )
