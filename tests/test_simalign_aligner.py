@@ -194,3 +194,26 @@ def test_a_cached_hub_model_is_found_as_huggingface_hub_finds_it(
     (repo / "snapshots" / "abc123" / "config.json").write_text("{}")
     assert found("some-org/some-bert") == (True, True)
     assert found("some-org/other-bert") == (False, False)
+
+
+def test_layer_0_reaches_the_model_and_the_signature(tiny_bert: Path) -> None:
+    """``--align-layer 0`` (the embedding layer) is an option set, though ``0 == False``."""
+    from gen.commands.options import backend_options
+
+    parameters = dict.fromkeys(
+        ("align_model", "align_method", "stanza_dir", "device", "batch_size"), None
+    )
+    parameters |= {"align_layer": 0, "depparse": False, "half": False, "download": False}
+    options = backend_options(parameters)
+    assert options == {"align_layer": 0}
+    aligner = SimAlignAligner("es", {**options, "align_model": str(tiny_bert)})
+    assert "|layer:0|" in aligner.signature
+    reference = SentenceAligner(
+        model=str(tiny_bert), token_type="bpe", matching_methods="i", layer=0
+    )
+    sources, targets = split(PAIRS)
+    expected = [
+        frozenset(reference.get_word_aligns(source, target)["itermax"])
+        for source, target in zip(sources, targets, strict=True)
+    ]
+    assert aligner.align(sources, targets) == expected

@@ -137,8 +137,9 @@ class SimAlignAligner(Aligner):
                 f"{self.model_name} has {depth} layers; choose 0..{depth}", field="align_layer"
             )
         if isinstance(layers, torch.nn.ModuleList):
-            # Layers above the one we read cannot change it: do not compute them.
-            del layers[self.layer :]
+            # Layers above the one we read cannot change it: do not compute them. One is
+            # kept for layer 0 (the embeddings): with none, transformers records no states.
+            del layers[max(self.layer, 1) :]
         if hasattr(model, "pooler"):
             model.pooler = None
         if self.half:

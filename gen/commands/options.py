@@ -96,11 +96,13 @@ _BACKEND_OPTIONS = {
 
 def backend_options(parameters: Mapping[str, Any]) -> dict[str, Any]:
     """The backend options a command was given, from its parameters (pass ``locals()``
-    first thing), under the names the backends read."""
+    first thing), under the names the backends read. A flag left off (None, False) sets
+    nothing; a number set to 0 (``--align-layer 0``, the embedding layer) is kept, though
+    ``0 == False``."""
     return {
         option: parameters[name]
         for name, option in _BACKEND_OPTIONS.items()
-        if parameters[name] not in (None, False)
+        if parameters[name] is not None and parameters[name] is not False
     }
 
 
