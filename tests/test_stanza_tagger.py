@@ -104,6 +104,56 @@ def test_without_the_parser_words_have_no_head_and_no_lemma() -> None:
     assert sentence.words[1].analyses[0].lemma == ""
 
 
+# "Rossi fue nombrada como artista." as Stanza's AnCora models tag it, with the lemma
+# processor's lemmas (no parse), and as a pipeline without it leaves it (lemmas "_").
+NOMBRADA = """\
+1	Rossi	Rossi	PROPN	_	_	_	_	_	_
+2	fue	ser	AUX	_	Mood=Ind|Number=Sing|Person=3|Tense=Past|VerbForm=Fin	_	_	_	_
+3	nombrada	nombrar	VERB	_	Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part	_	_	_	_
+4	como	como	ADP	_	_	_	_	_	_
+5	artista	artista	NOUN	_	Number=Sing	_	_	_	SpaceAfter=No
+6	.	.	PUNCT	_	PunctType=Peri	_	_	_	_
+
+"""
+
+
+@pytest.mark.parametrize(("lemmas", "outcome"), [(True, "correct"), (False, "inconclusive")])
+def test_lemmas_reach_the_rules(lemmas: bool, outcome: str) -> None:
+    """The participle after "ser" (a clause auxiliary, known by its lemma) is the person's
+    predicate: without the lemma processor's lemmas nothing reads the open-gender noun."""
+    from checker.rules.agreement_rules import agreement_rules
+    from checker.rules.label import label
+
+    text = NOMBRADA if lemmas else "\n".join(
+        "\t".join(row[:2] + ["_"] + row[3:]) if len(row) > 2 else ""
+        for row in (line.split("\t") for line in NOMBRADA.splitlines())
+    ) + "\n\n"
+    sentence = tagged_sentence(CoNLL.conll2doc(input_str=text))
+    assert (sentence.words[1].analyses[0].lemma == "ser") is lemmas
+    verdict = label(
+        expected_gender=FEMALE, source_tokens=["The", "artist"], occupation=(1, 2),
+        sentence=sentence, alignment=frozenset({(1, 4)}), rules=agreement_rules("es"),
+    )  # fmt: skip
+    assert verdict.label == outcome
+
+
+def test_the_pipeline_is_built_with_the_lemmatiser(monkeypatch: pytest.MonkeyPatch) -> None:
+    import stanza
+
+    built: dict = {}
+
+    def pipeline(lang: str, **options: object) -> FakePipeline:
+        built.update(options, lang=lang)
+        return FakePipeline({})
+
+    monkeypatch.setattr(stanza, "Pipeline", pipeline)
+    monkeypatch.setattr(StanzaTagger, "unavailable", classmethod(lambda cls, lang, options: None))
+    StanzaTagger("es", {"device": "cpu"})
+    assert built["processors"].split(",") == ["tokenize", "pos", "lemma"]
+    StanzaTagger("es", {"device": "cpu", "stanza_depparse": True})
+    assert built["processors"].split(",") == ["tokenize", "pos", "lemma", "depparse"]
+
+
 class FakePipeline:
     """Stands in for stanza.Pipeline: returns prepared Documents for known texts."""
 
@@ -168,13 +218,19 @@ def test_unavailable_checks_the_files_stanza_would_load(tmp_path: Path) -> None:
         "mwt/ancora.pt",
         "pos/ancora_charlm.pt",
         "pretrain/conll17.pt",
+        "lemma/ancora_nocharlm.pt",
     )
     assert "forward_charlm/newswiki.pt is missing" in StanzaTagger.unavailable("es", options)
     install(tmp_path, "forward_charlm/newswiki.pt")
     assert StanzaTagger.unavailable("es", options) is None
+    # the rules read lemmas: the lemmatiser's model is needed too
+    (tmp_path / "es/lemma/ancora_nocharlm.pt").unlink()
+    assert "lemma/ancora_nocharlm.pt is missing" in StanzaTagger.unavailable("es", options)
+    install(tmp_path, "lemma/ancora_nocharlm.pt")
+    assert StanzaTagger.unavailable("es", options) is None
     assert StanzaTagger.unavailable("spa", options) is None  # an alias, as Stanza resolves it
     with_heads = {**options, "stanza_depparse": True}
-    assert "lemma/ancora_nocharlm.pt is missing" in StanzaTagger.unavailable("es", with_heads)
+    assert "depparse/ancora_charlm.pt is missing" in StanzaTagger.unavailable("es", with_heads)
     assert "no 'xx' models" in StanzaTagger.unavailable("xx", options)
     with pytest.raises(MissingResourceError, match="cannot load its es models .* stanza.download"):
         StanzaTagger("es", options)  # the files are there but empty

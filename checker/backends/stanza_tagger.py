@@ -24,9 +24,11 @@ from typing import Any
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
 from common.errors import MissingResourceError
 
-#: Stanza adds ``mwt`` itself where the language's package has one.
-PROCESSORS = "tokenize,pos"
-#: With heads, for agreement; the dependency parser needs lemmas.
+#: Stanza adds ``mwt`` itself where the language's package has one. The pos processor fills
+#: UPOS and features only: the rules keyed on lemmas (copulas, clause auxiliaries, complement
+#: words, possessor lemmas...) need the lemma processor's.
+PROCESSORS = "tokenize,pos,lemma"
+#: With heads, for agreement.
 PROCESSORS_WITH_HEADS = "tokenize,pos,lemma,depparse"
 #: UD ``Gender`` values that say something about a person; Neut and Com (nl, da, sv) do not.
 GENDER_VALUES = {"Masc": MALE, "Fem": FEMALE}
