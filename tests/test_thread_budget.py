@@ -88,9 +88,10 @@ def test_gen_threads_on_a_worker_overrides_its_share(monkeypatch):
 
 
 def test_auto_is_resolved_once_here_for_workers_on_this_machine(monkeypatch):
-    """Local workers build what gen found here, instead of each importing every backend
-    `auto` tries (Stanza and torch: seconds per worker); a language nothing reads stays
-    auto, for the worker to warn about; workers of a scheduler resolve for themselves."""
+    """Local workers build the first that loads of what gen found can run here, instead of
+    each importing every backend `auto` tries (Stanza and torch: seconds per worker); a
+    language nothing reads stays auto, for the worker to warn about; workers of a scheduler
+    resolve for themselves."""
     from checker.backends import registry
     from checker.pipeline.distributed import backend_spec
 
@@ -98,7 +99,7 @@ def test_auto_is_resolved_once_here_for_workers_on_this_machine(monkeypatch):
     monkeypatch.setitem(registry._TABLES, registry.Tagger, registry.TAGGERS)
     aligner = "tests.checker_fakes:FakeAligner"
     spec = backend_spec({"es": 3, "fr": 1}, "auto", aligner, {}, resolve_here=True)
-    assert spec[1] == (("es", "fake"), ("fr", "auto"))
+    assert spec[1] == (("es", ("fake",)), ("fr", "auto"))
     assert spec[2] == (("es", aligner), ("fr", aligner))
     assert backend_spec({"es": 3}, "auto", aligner, {})[1] == "auto"
 

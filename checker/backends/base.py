@@ -88,6 +88,9 @@ class Backend(ABC):
 
     #: The name users type (``--tagger offline``, ``--aligner eflomal``).
     name: ClassVar[str]
+    #: The backends ``auto`` tried before this one and why each failed to load
+    #: (registry.create sets it; the signature and a warning name them).
+    passed_over: tuple[str, ...] = ()
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         """``lang`` is the target language code; ``options`` holds the command line's backend

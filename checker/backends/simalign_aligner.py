@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.backends.base import Aligner, Alignment
+from checker.backends.device import resolve_device
 from common.errors import GenError, MissingResourceError
 
 DEFAULT_MODEL = "bert-base-multilingual-cased"
@@ -61,17 +62,6 @@ def _model_is_local(model: str) -> bool:
     except (OSError, ValueError):  # not cached, or a name no hub repository has
         return False
     return (repo / "snapshots" / revision / "config.json").is_file()
-
-
-def resolve_device(device: str | None) -> str:
-    """``auto`` (or nothing) is the GPU when torch sees one, else the CPU."""
-    import torch
-
-    if device in (None, "", "auto"):
-        return "cuda" if torch.cuda.is_available() else "cpu"
-    if device.startswith("cuda") and not torch.cuda.is_available():
-        raise MissingResourceError(f"--device {device}: torch sees no GPU here; use --device cpu")
-    return device
 
 
 class SimAlignAligner(Aligner):
@@ -125,6 +115,10 @@ class SimAlignAligner(Aligner):
             model = AutoModel.from_pretrained(self.model_name, local_files_only=not download)
         except (OSError, ValueError) as error:  # ValueError: not a valid hub name
             raise MissingResourceError(f"{_model_missing(self.model_name)} ({error})") from None
+        except Exception as error:  # a partial or corrupt weights file (safetensors' own error)
+            raise MissingResourceError(
+                f"SimAlign cannot load {self.model_name} ({type(error).__name__}: {error})"
+            ) from None
         if not tokenizer.is_fast:
             raise MissingResourceError(
                 f"{self.model_name}: SimAlignAligner needs a fast (Rust) tokenizer; "
@@ -144,7 +138,12 @@ class SimAlignAligner(Aligner):
             model.pooler = None
         if self.half:
             model = model.to(torch.float16 if self.device.startswith("cuda") else torch.bfloat16)
-        return tokenizer, model.to(self.device).eval()
+        try:
+            return tokenizer, model.to(self.device).eval()
+        except torch.OutOfMemoryError:
+            raise MissingResourceError(
+                f"{self.model_name} does not fit in the free memory of {self.device}"
+            ) from None
 
     def align(
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]

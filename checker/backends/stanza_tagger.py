@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
+from checker.backends.device import resolve_device
 from common.errors import MissingResourceError
 
 #: Stanza adds ``mwt`` itself where the language's package has one. The pos processor fills
@@ -129,6 +132,25 @@ def model_files(
     ]
 
 
+@contextmanager
+def _errors_into(logged: list[str]) -> Iterator[None]:
+    """Stanza's log records (its "Cannot load model from FILE", which names the file) kept in
+    ``logged`` instead of printed: the error gen raises says it, in one line."""
+
+    def keep(record: logging.LogRecord) -> bool:
+        logged.append(record.getMessage() + ":")
+        return False
+
+    handlers = logging.getLogger("stanza").handlers
+    for handler in handlers:
+        handler.addFilter(keep)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            handler.removeFilter(keep)
+
+
 class StanzaTagger(Tagger):
     """Tags many translations per Stanza call with one pipeline loaded once."""
 
@@ -140,22 +162,25 @@ class StanzaTagger(Tagger):
         from stanza.pipeline.core import DownloadMethod
 
         directory = resources_dir(options)
-        device = options.get("device")
+        device = resolve_device(options.get("device"))
         self.processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
+        logged: list[str] = []  # Stanza's own error lines, folded into ours
         try:
-            self._pipeline = stanza.Pipeline(
-                lang,
-                dir=directory,
-                processors=self.processors,
-                download_method=DownloadMethod.DOWNLOAD_RESOURCES
-                if options.get("download")
-                else None,
-                device=None if device in (None, "", "auto") else device,
-                logging_level="ERROR",
-            )
+            with _errors_into(logged):
+                self._pipeline = stanza.Pipeline(
+                    lang,
+                    dir=directory,
+                    processors=self.processors,
+                    download_method=DownloadMethod.DOWNLOAD_RESOURCES
+                    if options.get("download")
+                    else None,
+                    device=device,
+                    logging_level="ERROR",
+                )
         except Exception as error:  # whatever a missing, partial or corrupt model raises
+            reason = " ".join(" ".join([*logged, f"{type(error).__name__}: {error}"]).split())
             raise MissingResourceError(
-                f"Stanza cannot load its {lang} models from {directory} ({error}); "
+                f"Stanza cannot load its {lang} models from {directory} ({reason}); "
                 + how_to_download(lang, directory)
             ) from None
 

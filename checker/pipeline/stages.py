@@ -39,27 +39,31 @@ class Backends:
 def build_backends(
     languages: Counter[str],
     *,
-    tagger: str | Mapping[str, str],
-    aligner: str | Mapping[str, str],
+    tagger: str | Mapping[str, str | tuple[str, ...]],
+    aligner: str | Mapping[str, str | tuple[str, ...]],
     backend_options: Mapping[str, Any],
     warn: Callable[[str], None],
 ) -> dict[str, Backends | None]:
     """One tagger and one aligner per language (named once for all, or per language),
     built before any work. A language no backend can read under ``auto`` is labelled
-    unsupported_language (with a warning); a backend the user named that cannot run is an
-    error."""
+    unsupported_language (with a warning); a backend ``auto`` passes over because it failed
+    to load is named in a warning; a backend the user named that cannot run is an error.
+    A name may be the candidates ``auto`` was resolved to (registry.candidates)."""
     backends: dict[str, Backends | None] = {}
     for lang in sorted(languages):
         built = []
         for kind, names in ((Tagger, tagger), (Aligner, aligner)):
             name = names if isinstance(names, str) else names[lang]
             try:
-                built.append(registry.create(kind, name, lang, backend_options))
+                backend = registry.create(kind, name, lang, backend_options)
             except MissingResourceError as err:
-                if name != registry.AUTO:
+                if not registry.is_automatic(name):
                     raise
                 warn(f"{languages[lang]} records in {lang!r} left inconclusive: {err}")
                 break
+            for failure in backend.passed_over:
+                warn(f"{lang!r}: {failure}; using {backend.name} instead")
+            built.append(backend)
         backends[lang] = Backends(*built) if len(built) == 2 else None  # type: ignore[arg-type]
     return backends
 

@@ -138,7 +138,9 @@ def check(
                 resume=resume,
                 force=force,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
-                warn=lambda message: bar.console.print(f"gen: warning: {message}", style="yellow"),
+                warn=lambda message: bar.console.print(
+                    f"gen: warning: {message}", style="yellow", soft_wrap=True
+                ),
                 cluster=cluster,
             )
         except KeyboardInterrupt:
