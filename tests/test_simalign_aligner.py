@@ -217,3 +217,46 @@ def test_layer_0_reaches_the_model_and_the_signature(tiny_bert: Path) -> None:
         for source, target in zip(sources, targets, strict=True)
     ]
     assert aligner.align(sources, targets) == expected
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_line_longer_than_the_model_reads_is_aligned_cut_with_a_note(
+    tiny_bert: Path, tmp_path: Path, declared: bool
+) -> None:
+    """A 2,000-subword line (an MT hallucination loop) with a 64-position model, whose
+    tokenizer config does or does not set model_max_length: cut, not a size-mismatch crash."""
+    import json
+    import shutil
+
+    from checker.pipeline.stages import noted
+    from checker.rules.verdict import Verdict
+
+    model = tmp_path / "model"
+    shutil.copytree(tiny_bert, model)
+    config_file = model / "tokenizer_config.json"
+    config = json.loads(config_file.read_text())
+    config.pop("model_max_length", None)
+    if declared:
+        config["model_max_length"] = 64
+    config_file.write_text(json.dumps(config))
+    aligner = SimAlignAligner("es", {"align_model": str(model), "align_layer": 2})
+    assert aligner.max_length == 64
+    long_target = ("el médico es mi hermano . " * 400).split()  # 2,400 subwords
+    assert len(aligner._tokenizer(long_target, is_split_into_words=True)["input_ids"]) > 2000
+    sources, targets = split(PAIRS[:2])
+    alignments = aligner.align([sources[0], *sources], [long_target, *targets])
+    assert all(alignments)
+    assert list(alignments.notes) == [0]  # only the long pair is noted
+    index, why = alignments.notes[0]
+    # 64 positions less [CLS] and [SEP]: 62 subwords, some words have two
+    assert 31 <= index <= 62 and all(j < index for _, j in alignments[0])
+    assert f"of the translation's {len(long_target)} the first {index} are aligned" in why
+    limit = "model_max_length" if declared else "max_position_embeddings"
+    assert limit in why
+    from checker.backends.base import Analysis, TaggedSentence, Word
+
+    sentence = TaggedSentence(
+        tuple(Word(w, (Analysis(w, "X", frozenset(), ""),)) for w in long_target)
+    )  # noqa: E501
+    (note,) = noted(Verdict("inconclusive"), sentence, index, why).evidence
+    assert (note.index, note.text, note.role) == (index, long_target[index], "truncated")

@@ -138,6 +138,7 @@ class SimAlignAligner(Aligner):
             model.pooler = None
         if self.half:
             model = model.to(torch.float16 if self.device.startswith("cuda") else torch.bfloat16)
+        self.max_length, self.limit_source = max_subwords(tokenizer, model)
         try:
             return tokenizer, model.to(self.device).eval()
         except torch.OutOfMemoryError:
@@ -147,21 +148,30 @@ class SimAlignAligner(Aligner):
 
     def align(
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
-    ) -> list[Alignment]:
+    ) -> Truncations:
+        """The links of each pair; a sentence longer than the model reads is cut to its
+        first ``max_length`` subwords, and the pair's ``notes`` entry says so."""
         if len(sources) != len(targets):
             raise GenError(f"{len(sources)} source sentences but {len(targets)} target sentences")
         all_pairs = list(zip(sources, targets, strict=True))
-        links: list[Alignment] = []
+        links = Truncations()
         # Pairs in chunks, so that memory stays flat however many pairs come in one call.
         chunk = self.batch_size * PAIRS_PER_BATCH
         for start in range(0, len(all_pairs), chunk):
             pairs = all_pairs[start : start + chunk]
             # A sentence's embeddings do not depend on its partner: encode each distinct one once.
             embedded = self._embed({tuple(words) for pair in pairs for words in pair})
-            links += [
-                link_words(embedded[tuple(source)], embedded[tuple(target)], self.method)
-                for source, target in pairs
-            ]
+            for source, target in pairs:
+                source_embedded, target_embedded = embedded[tuple(source)], embedded[tuple(target)]
+                if source_embedded.kept < len(source) or target_embedded.kept < len(target):
+                    links.notes[len(links)] = (
+                        target_embedded.kept,
+                        f"truncated: the model reads {self.max_length} subwords "
+                        f"({self.limit_source}); of the source's {len(source)} words the "
+                        f"first {source_embedded.kept}, of the translation's {len(target)} the "
+                        f"first {target_embedded.kept} are aligned",
+                    )
+                links.append(link_words(source_embedded, target_embedded, self.method))
         return links
 
     def _embed(self, sentences: set[tuple[str, ...]]) -> dict[tuple[str, ...], Embedded]:
@@ -175,14 +185,21 @@ class SimAlignAligner(Aligner):
         # SimAlign's call (pre-split words, truncated to the model's maximum), first unpadded
         # to sort by subword count, so that a batch of similar lengths needs little padding;
         # ties in a fixed order, so that every run batches alike.
-        encoded = self._tokenizer(nonempty, is_split_into_words=True, truncation=True)
+        encoded = self._tokenizer(
+            nonempty, is_split_into_words=True, truncation=True, max_length=self.max_length
+        )
         lengths = [len(ids) for ids in encoded["input_ids"]]
         order = sorted(range(len(nonempty)), key=lambda i: (lengths[i], nonempty[i]))
         nonempty = [nonempty[i] for i in order]
         for start in range(0, len(nonempty), self.batch_size):
             batch = nonempty[start : start + self.batch_size]
             inputs = self._tokenizer(
-                batch, is_split_into_words=True, padding=True, truncation=True, return_tensors="pt"
+                batch,
+                is_split_into_words=True,
+                padding=True,
+                truncation=True,
+                max_length=self.max_length,
+                return_tensors="pt",
             )
             with torch.inference_mode():
                 hidden = self._model(**inputs.to(self.device), output_hidden_states=True)
@@ -196,14 +213,44 @@ class SimAlignAligner(Aligner):
         return embedded
 
 
+def max_subwords(tokenizer: Any, model: Any) -> tuple[int, str]:
+    """The most subwords (with [CLS] and [SEP]) the model reads, and where that comes from.
+    A tokenizer config without ``model_max_length`` leaves truncation off (transformers'
+    "very large" default), and a longer line then overruns the position embeddings: the
+    model's own ``max_position_embeddings`` bounds it, less the positions RoBERTa-style
+    models reserve below their first (``padding_idx`` + 1)."""
+    positions = getattr(model.config, "max_position_embeddings", None)
+    padding = getattr(getattr(model, "embeddings", None), "padding_idx", None)
+    if positions is not None and padding is not None:
+        positions -= padding + 1
+    declared = tokenizer.model_max_length
+    if positions is None or declared <= positions:
+        return declared, "the tokenizer's model_max_length"
+    return positions, "the model's max_position_embeddings"
+
+
+class Truncations(list):
+    """Alignments, and for the pairs a model cut short, the first target word not aligned
+    and why (``notes``: pair index → (word index, text)), for the record's evidence."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes: dict[int, tuple[int, str]] = {}
+
+
 class Embedded:
-    """One sentence's subword vectors and, for each subword, the index of its word."""
+    """One sentence's subword vectors, for each subword the index of its word, and how many
+    of its words those cover (fewer than it has when the model's maximum cut it)."""
 
     __slots__ = ("vectors", "word_of")
 
     def __init__(self, vectors: Any, word_of: list[int]) -> None:
         self.vectors = vectors
         self.word_of = word_of
+
+    @property
+    def kept(self) -> int:
+        return self.word_of[-1] + 1 if self.word_of else 0
 
     @classmethod
     def empty(cls) -> Embedded:

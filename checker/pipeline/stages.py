@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -20,7 +20,14 @@ from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
 from checker.pipeline.records import Item
 from checker.rules.agreement_rules import agreement_rules
 from checker.rules.label import label
-from checker.rules.verdict import EMPTY_TRANSLATION, UNSUPPORTED_LANGUAGE, Verdict, inconclusive
+from checker.rules.verdict import (
+    EMPTY_TRANSLATION,
+    TRUNCATED,
+    UNSUPPORTED_LANGUAGE,
+    Evidence,
+    Verdict,
+    inconclusive,
+)
 from common.errors import MissingResourceError
 
 #: Records label_chunk labels between two reports to its ``labelled`` callback: the
@@ -117,8 +124,10 @@ def label_chunk(
     for lang, (positions, sentences) in aligned.sentences.items():
         rules = agreement_rules(lang)
         alignments = aligned.alignments[lang]
-        # an aligner may also say which target words translate each source word
+        # an aligner may also say which target words translate each source word, and which
+        # pairs it could not align whole (simalign: longer than its model reads)
         translations = getattr(alignments, "translations", None)
+        notes = getattr(alignments, "notes", {})
         for k, (position, sentence, alignment) in enumerate(
             zip(positions, sentences, alignments, strict=True)
         ):
@@ -132,6 +141,8 @@ def label_chunk(
                 rules=rules,
                 translations=translations(k) if translations else None,
             )
+            if k in notes:
+                verdicts[position] = noted(verdicts[position], sentence, *notes[k])
             if (k + 1) % PROGRESS_BATCH == 0:
                 labelled(PROGRESS_BATCH)
                 reported += PROGRESS_BATCH
@@ -139,6 +150,14 @@ def label_chunk(
     return [
         {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)
     ]
+
+
+def noted(verdict: Verdict, sentence: TaggedSentence, index: int, why: str) -> Verdict:
+    """``verdict`` with the aligner's note on its pair first in the evidence: the target
+    word it stopped at (none when only the source was cut) and why."""
+    text = sentence.words[index].text if index < len(sentence.words) else ""
+    note = Evidence(index, text, TRUNCATED, None, (why,))
+    return replace(verdict, evidence=(note, *verdict.evidence))
 
 
 class Summary(Protocol):
