@@ -154,6 +154,49 @@ def test_the_pipeline_is_built_with_the_lemmatiser(monkeypatch: pytest.MonkeyPat
     assert built["processors"].split(",") == ["tokenize", "pos", "lemma", "depparse"]
 
 
+# "Учитељица је дошла." (the teacher came, feminine) as Stanza's hr model tags its Latin
+# transliteration.
+UCITELJICA = """\
+1	Učiteljica	učiteljica	NOUN	_	Case=Nom|Gender=Fem|Number=Sing	_	_	_	_
+2	je	biti	AUX	_	Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin	_	_	_	_
+3	došla	doći	VERB	_	Gender=Fem|Number=Sing|VerbForm=Part	_	_	_	SpaceAfter=No
+4	.	.	PUNCT	_	_	_	_	_	_
+
+"""
+
+
+def test_serbo_croatian_is_read_by_the_model_languages_toml_names_in_latin(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """hbs (sr, hr, bs) has no Stanza model of its own: languages.toml's ``stanza = "hr"``
+    is the one loaded, and a Cyrillic translation is read through its transliteration, each
+    word keeping its own text; mk, which Stanza lacks, is not tried."""
+    import stanza
+
+    built: dict = {}
+    fake = FakePipeline({"Učiteljica je došla.": UCITELJICA})
+
+    def pipeline(lang: str, **options: object) -> FakePipeline:
+        built.update(options, lang=lang)
+        return fake
+
+    monkeypatch.setattr(stanza, "Pipeline", pipeline)
+    monkeypatch.setattr(StanzaTagger, "unavailable", classmethod(lambda cls, lang, options: None))
+    tagger = StanzaTagger("hbs", {"device": "cpu"})
+    assert built["lang"] == "hr"
+    (sentence,) = tagger.tag(["Учитељица је дошла."])
+    assert fake.calls == [["Učiteljica je došla."]]
+    assert sentence.tokens == ["Учитељица", "је", "дошла", "."]
+    assert sentence.forms == ["Učiteljica", "je", "došla", "."]
+    assert sentence.words[0].analyses[0].genders == {FEMALE}
+    (same,) = tagger.tag(["Učiteljica je došla."])  # Latin as written
+    assert same.tokens == same.forms == ["Učiteljica", "je", "došla", "."]
+    monkeypatch.undo()
+    assert StanzaTagger.unavailable("mk", {"stanza_dir": str(tmp_path)}) == (
+        "Stanza has no 'mk' models (languages.toml names none)"
+    )
+
+
 class FakePipeline:
     """Stands in for stanza.Pipeline: returns prepared Documents for known texts."""
 

@@ -25,6 +25,8 @@ from typing import Any
 
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
 from checker.backends.device import resolve_device
+from checker.backends.script import Transliteration
+from checker.languages import languages
 from common.errors import MissingResourceError
 
 #: Stanza adds ``mwt`` itself where the language's package has one. The pos processor fills
@@ -151,10 +153,26 @@ def _errors_into(logged: list[str]) -> Iterator[None]:
             handler.removeFilter(keep)
 
 
+def stanza_language(lang: str) -> str | None:
+    """Stanza's code for ``lang``: languages.toml's ``stanza`` (hbs → hr, whose model reads
+    Serbian, Croatian and Bosnian alike; none for mk, which Stanza lacks), or ``lang`` itself
+    for a language the file does not list."""
+    row = languages().get(lang)
+    return lang if row is None else row.stanza
+
+
+def _script(lang: str) -> Transliteration | None:
+    """The letter table into the script Stanza's model reads (sr Cyrillic → Latin), as the
+    offline analysers read it (languages.toml ``transliteration``)."""
+    row = languages().get(lang)
+    return Transliteration(row.transliteration) if row and row.transliteration else None
+
+
 class StanzaTagger(Tagger):
     """Tags many translations per Stanza call with one pipeline loaded once."""
 
     name = "stanza"
+    _script: Transliteration | None = None
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
@@ -163,12 +181,14 @@ class StanzaTagger(Tagger):
 
         directory = resources_dir(options)
         device = resolve_device(options.get("device"))
+        self._script = _script(lang)
+        code = stanza_language(lang)
         self.processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
         logged: list[str] = []  # Stanza's own error lines, folded into ours
         try:
             with _errors_into(logged):
                 self._pipeline = stanza.Pipeline(
-                    lang,
+                    code,
                     dir=directory,
                     processors=self.processors,
                     download_method=DownloadMethod.DOWNLOAD_RESOURCES
@@ -180,14 +200,18 @@ class StanzaTagger(Tagger):
         except Exception as error:  # whatever a missing, partial or corrupt model raises
             reason = " ".join(" ".join([*logged, f"{type(error).__name__}: {error}"]).split())
             raise MissingResourceError(
-                f"Stanza cannot load its {lang} models from {directory} ({reason}); "
-                + how_to_download(lang, directory)
+                f"Stanza cannot load its {code} models from {directory} ({reason}); "
+                + how_to_download(str(code), directory)
             ) from None
 
     @classmethod
     def unavailable(cls, lang: str, options: Mapping[str, Any]) -> str | None:
         if importlib.util.find_spec("stanza") is None:
             return "Stanza is not installed: pip install stanza"
+        code = stanza_language(lang)
+        if code is None:
+            return f"Stanza has no {lang!r} models (languages.toml names none)"
+        lang = code
         if options.get("download"):
             return None
         directory = resources_dir(options)
@@ -223,4 +247,12 @@ class StanzaTagger(Tagger):
     def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
         if not texts:
             return []
-        return [tagged_sentence(document) for document in self._pipeline.bulk_process(list(texts))]
+        if self._script is None:
+            documents = self._pipeline.bulk_process(list(texts))
+            return [tagged_sentence(document) for document in documents]
+        readings = self._script.texts(texts)
+        documents = self._pipeline.bulk_process([reading.read for reading in readings])
+        return [
+            self._script.restore(tagged_sentence(document), reading)
+            for document, reading in zip(documents, readings, strict=True)
+        ]
