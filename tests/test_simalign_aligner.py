@@ -260,3 +260,21 @@ def test_a_line_longer_than_the_model_reads_is_aligned_cut_with_a_note(
     )  # noqa: E501
     (note,) = noted(Verdict("inconclusive"), sentence, index, why).evidence
     assert (note.index, note.text, note.role) == (index, long_target[index], "truncated")
+
+
+@pytest.mark.parametrize("aligner", ["simalign", "auto"])
+def test_one_model_serves_every_language_of_a_run(tiny_bert: Path, aligner: str) -> None:
+    """One mBERT in memory for a multilingual run, not one copy per language."""
+    from collections import Counter
+
+    from checker.pipeline.stages import build_backends
+
+    backends = build_backends(
+        Counter({"es": 2, "ru": 1, "de": 1}),
+        tagger="tests.checker_fakes:FakeTagger",
+        aligner=aligner,
+        backend_options={"align_model": str(tiny_bert), "align_layer": 2},
+        warn=print,
+    )
+    es, ru, de = (backends[lang].aligner for lang in ("es", "ru", "de"))
+    assert isinstance(es, SimAlignAligner) and es is ru is de

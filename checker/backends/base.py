@@ -91,6 +91,9 @@ class Backend(ABC):
     #: The backends ``auto`` tried before this one and why each failed to load
     #: (registry.create sets it; the signature and a warning name them).
     passed_over: tuple[str, ...] = ()
+    #: True where the backend reads no language-specific data (SimAlign's multilingual
+    #: model): one instance serves every language of a run instead of one model per language.
+    language_independent: ClassVar[bool] = False
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         """``lang`` is the target language code; ``options`` holds the command line's backend

@@ -106,14 +106,21 @@ def is_automatic(name: str | Sequence[str]) -> bool:
 
 
 def create(
-    kind: type[Backend], name: str | Sequence[str], lang: str, options: Mapping[str, Any]
+    kind: type[Backend],
+    name: str | Sequence[str],
+    lang: str,
+    options: Mapping[str, Any],
+    built: dict[type, Backend] | None = None,
 ) -> Backend:
     """Build the backend ``name`` for ``lang``; for ``auto`` (or a sequence of candidate names,
     what :func:`candidates` gave), the first that can run and loads. Raises
     MissingResourceError when none can run, and a GenError naming each failure when those
-    that could run all failed to load: a broken installation is not an unsupported language."""
+    that could run all failed to load: a broken installation is not an unsupported language.
+    ``built`` keeps the language-independent backends made so far (one run's options), to
+    give the same one to every language."""
     if not is_automatic(name):
-        return backend_class(kind, resolve(kind, name, lang, options))(lang, options)  # type: ignore[operator, arg-type]
+        cls = backend_class(kind, resolve(kind, name, lang, options))  # type: ignore[arg-type]
+        return _build(cls, lang, options, built)  # type: ignore[arg-type]
     reasons: list[str] = []
     failures: list[str] = []
     for candidate in _TABLES[kind] if name == AUTO else name:
@@ -123,7 +130,7 @@ def create(
             reasons.append(str(reason))
             continue
         try:
-            backend = cls(lang, options)
+            backend = _build(cls, lang, options, built)
         except MissingResourceError as error:  # said it could run, then failed to load
             failures.append(f"{candidate} failed to load ({one_line(str(error))})")
             continue
@@ -134,6 +141,16 @@ def create(
     raise MissingResourceError(
         f"no {_KIND_NAMES[kind]} can run for {lang!r}: " + "; ".join(reasons)
     )
+
+
+def _build(
+    cls: type[Backend], lang: str, options: Mapping[str, Any], built: dict[type, Backend] | None
+) -> Backend:
+    if built is None or not cls.language_independent:
+        return cls(lang, options)  # type: ignore[abstract]
+    if cls not in built:
+        built[cls] = cls(lang, options)  # type: ignore[abstract]
+    return built[cls]
 
 
 def signature(backend: Backend) -> str:

@@ -68,6 +68,7 @@ class SimAlignAligner(Aligner):
     """Word alignment with SimAlign's method, many sentence pairs per forward pass."""
 
     name = "simalign"
+    language_independent = True  # one multilingual model: not one copy per language
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)

@@ -57,12 +57,13 @@ def build_backends(
     to load is named in a warning; a backend the user named that cannot run is an error.
     A name may be the candidates ``auto`` was resolved to (registry.candidates)."""
     backends: dict[str, Backends | None] = {}
+    shared: dict[type, Any] = {}  # one SimAlign model for every language, not one each
     for lang in sorted(languages):
         built = []
         for kind, names in ((Tagger, tagger), (Aligner, aligner)):
             name = names if isinstance(names, str) else names[lang]
             try:
-                backend = registry.create(kind, name, lang, backend_options)
+                backend = registry.create(kind, name, lang, backend_options, shared)
             except MissingResourceError as err:
                 if not registry.is_automatic(name):
                     raise
