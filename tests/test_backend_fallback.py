@@ -118,3 +118,35 @@ def test_check_with_an_unusable_stanza_folder_falls_back_to_the_offline_analyser
     assert named.returncode == 2 and named.stderr.count("\n") == 1, named.stderr
     assert named.stderr.startswith("gen: error: Stanza cannot load its es models")
     assert not (tmp_path / "named").exists()
+
+
+@pytest.mark.parametrize(
+    ("device", "gpus", "slot", "resolved"),
+    [
+        ("auto", 0, None, "cpu"),
+        (None, 1, 3, "cuda"),  # one GPU: every worker shares it
+        ("auto", 2, None, "cuda"),  # one process
+        ("auto", 2, 0, "cuda:0"),
+        ("auto", 2, 3, "cuda:1"),  # worker 3 of a local cluster, 2 GPUs
+        ("cuda", 4, 2, "cuda:2"),
+        ("cuda:1", 4, 2, "cuda:1"),  # a GPU named by the user is kept
+        ("cpu", 4, 2, "cpu"),
+    ],
+)
+def test_local_workers_are_placed_on_different_gpus(
+    monkeypatch: pytest.MonkeyPatch, device: str | None, gpus: int, slot: int | None, resolved: str
+) -> None:
+    import torch
+
+    from checker.backends import device as devices
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: gpus > 0)
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: gpus)
+    monkeypatch.setattr(devices, "worker_slot", lambda: slot)
+    assert devices.resolve_device(device) == resolved
+
+
+def test_outside_a_dask_worker_there_is_no_slot() -> None:
+    from checker.backends.device import worker_slot
+
+    assert worker_slot() is None
