@@ -150,3 +150,17 @@ def test_outside_a_dask_worker_there_is_no_slot() -> None:
     from checker.backends.device import worker_slot
 
     assert worker_slot() is None
+
+
+def test_workers_auto_budgets_stanzas_models_for_the_language(tmp_path: Path) -> None:
+    from checker.backends.stanza_tagger import StanzaTagger
+
+    folder = fake_resources(tmp_path)
+    install(folder, *SPANISH_MODELS)
+    for number, model in enumerate(SPANISH_MODELS, 1):
+        (folder / "es" / model).write_bytes(b"x" * number * 1000)
+    options = {"stanza_dir": str(folder)}
+    assert StanzaTagger.model_bytes("es", options) == 21_000  # the six files
+    assert StanzaTagger.model_bytes(None, options) == 0  # no language named: not known
+    assert registry.model_bytes(Tagger, "auto", "es", options) == 21_000
+    assert registry.model_bytes(Tagger, "offline", "es", options) == 0

@@ -278,3 +278,19 @@ def test_one_model_serves_every_language_of_a_run(tiny_bert: Path, aligner: str)
     )
     es, ru, de = (backends[lang].aligner for lang in ("es", "ru", "de"))
     assert isinstance(es, SimAlignAligner) and es is ru is de
+
+
+def test_workers_auto_budgets_the_model_on_top_of_the_common_share(tiny_bert: Path) -> None:
+    from common.cluster import WORKER_MEMORY
+    from gen.commands.options import AUTO_WORKER_COUNT, checker_worker_memory
+
+    weights = sum(path.stat().st_size for path in tiny_bert.glob("*.safetensors"))
+    options = {"align_model": str(tiny_bert)}
+    assert weights > 0
+    assert SimAlignAligner.model_bytes("es", options) == weights
+    need = checker_worker_memory(AUTO_WORKER_COUNT, "offline", "auto", "es", options)
+    assert need == WORKER_MEMORY + weights
+    assert checker_worker_memory(AUTO_WORKER_COUNT, "offline", "eflomal", "es", options) == (
+        WORKER_MEMORY
+    )
+    assert checker_worker_memory(2, "offline", "auto", "es", options) == WORKER_MEMORY

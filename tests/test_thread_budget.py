@@ -40,9 +40,15 @@ def test_auto_is_one_worker_per_core_as_far_as_memory_holds(cores, memory, worke
 
 
 def test_workers_option_reads_numbers_and_auto():
-    assert parse_workers("3") == 3
-    assert parse_workers("auto") == parse_workers("AUTO") >= 1
-    assert parse_workers("auto") <= usable_cores()
+    from common.cluster import WORKER_MEMORY
+    from gen.commands.options import AUTO_WORKER_COUNT, sized_workers
+
+    assert parse_workers("3") == 3 == sized_workers(3)
+    assert parse_workers("auto") == parse_workers("AUTO") == AUTO_WORKER_COUNT
+    assert 1 <= sized_workers(AUTO_WORKER_COUNT) <= usable_cores()
+    # a neural worker needs its models too: fewer of them fit
+    assert sized_workers(AUTO_WORKER_COUNT, 1 << 50) == 1
+    assert sized_workers(AUTO_WORKER_COUNT, 2 * WORKER_MEMORY) <= sized_workers(AUTO_WORKER_COUNT)
     for bad in ("0", "two", "-1"):
         with pytest.raises(typer.BadParameter):
             parse_workers(bad)

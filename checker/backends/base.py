@@ -118,6 +118,12 @@ class Backend(ABC):
     def signature(self) -> str:
         """Name, model and version, as they go into the summary's signature line."""
 
+    @classmethod
+    def model_bytes(cls, lang: str | None, options: Mapping[str, Any]) -> int:
+        """The size of the model files it would load (0: none, or not known without
+        ``lang``), for ``--workers auto`` to budget a worker's memory. Cheap: reads sizes."""
+        return 0
+
 
 class Tagger(Backend):
     """Tokenises and tags target-language sentences, many per call."""

@@ -153,6 +153,18 @@ def _build(
     return built[cls]
 
 
+def model_bytes(
+    kind: type[Backend], name: str, lang: str | None, options: Mapping[str, Any]
+) -> int:
+    """The model files the backend ``name`` (for ``auto``: the first that can run) would
+    load for ``lang``: what a worker's memory must hold beyond the common budget."""
+    for candidate in _TABLES[kind] if name == AUTO else [name]:
+        cls = backend_class(kind, candidate)
+        if isinstance(cls, type) and cls.unavailable(lang or "", options) is None:
+            return cls.model_bytes(lang, options)
+    return 0
+
+
 def signature(backend: Backend) -> str:
     """The backend's signature, naming the ones ``auto`` passed over for it (the warning
     says why: a signature is pasted into papers, and the reason holds local paths)."""

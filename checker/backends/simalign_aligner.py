@@ -47,21 +47,26 @@ def _model_missing(model: str) -> str:
 
 
 def _model_is_local(model: str) -> bool:
-    """A model folder on disk, or a hub model already in the local Hugging Face cache.
+    """A model folder on disk, or a hub model already in the local Hugging Face cache."""
+    folder = _model_folder(model)
+    return folder is not None and (folder / "config.json").is_file()
 
-    The cache is read as huggingface_hub's try_to_load_from_cache reads it (refs/main names
-    the snapshot holding config.json), without importing its HTTP client: `gen languages`
-    asks this for every language and should take a fraction of a second."""
+
+def _model_folder(model: str) -> Path | None:
+    """The folder a model is read from: itself, or a hub model's snapshot in the local
+    Hugging Face cache, read as huggingface_hub's try_to_load_from_cache reads it (refs/main
+    names the snapshot) without importing its HTTP client: `gen languages` asks this for
+    every language and should take a fraction of a second. None if it is neither."""
     if Path(model).is_dir():
-        return (Path(model) / "config.json").is_file()
+        return Path(model)
     from huggingface_hub import constants
 
     repo = Path(constants.HF_HUB_CACHE, "models--" + model.replace("/", "--"))
     try:
         revision = (repo / "refs" / "main").read_text(encoding="utf-8").strip()
     except (OSError, ValueError):  # not cached, or a name no hub repository has
-        return False
-    return (repo / "snapshots" / revision / "config.json").is_file()
+        return None
+    return repo / "snapshots" / revision
 
 
 class SimAlignAligner(Aligner):
@@ -94,6 +99,15 @@ class SimAlignAligner(Aligner):
         if options.get("download") or _model_is_local(model):
             return None
         return _model_missing(model)
+
+    @classmethod
+    def model_bytes(cls, lang: str | None, options: Mapping[str, Any]) -> int:
+        """The model's weight files (in a local folder, or the hub cache's snapshot)."""
+        folder = _model_folder(str(options.get("align_model") or DEFAULT_MODEL))
+        if folder is None:
+            return 0
+        weights = [*folder.glob("*.safetensors")] or [*folder.glob("*.bin")]
+        return sum(path.stat().st_size for path in weights)
 
     @property
     def signature(self) -> str:

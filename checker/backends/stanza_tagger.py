@@ -236,6 +236,20 @@ class StanzaTagger(Tagger):
             )
         return None
 
+    @classmethod
+    def model_bytes(cls, lang: str | None, options: Mapping[str, Any]) -> int:
+        """The model files its pipeline would load for ``lang`` (0 without one)."""
+        code = stanza_language(lang) if lang else None
+        directory = resources_dir(options)
+        try:
+            with open(Path(directory, "resources.json"), encoding="utf-8") as handle:
+                resources = json.load(handle)
+            processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
+            files = model_files(resources, code, processors, directory) if code else []
+        except (OSError, ValueError, KeyError):
+            return 0
+        return sum(path.stat().st_size for path in files if path.is_file())
+
     @property
     def signature(self) -> str:
         models = ",".join(

@@ -117,7 +117,11 @@ def check(
         skip_invalid=skip_invalid,
     )
     with (
-        shared.cluster(workers, scheduler) as cluster,
+        shared.cluster(
+            workers,
+            scheduler,
+            shared.checker_worker_memory(workers, tagger, aligner, lang, backends),
+        ) as cluster,
         Progress(
             "[progress.description]{task.description}",
             BarColumn(),
