@@ -197,6 +197,34 @@ def test_serbo_croatian_is_read_by_the_model_languages_toml_names_in_latin(
     )
 
 
+@pytest.mark.parametrize("verb_feats", ["Aspect=Perf|Mood=Ind", "Aspect=Imp|Mood=Ind"])
+def test_arabic_verbs_with_padts_aspect_name_their_subjects_gender(verb_feats: str) -> None:
+    """"عملت كمحاسب في الشركة" (she worked as an accountant at the company), tagged as UD
+    Arabic-PADT tags it: its verbs carry Aspect, not the Tense the word list gives."""
+    from checker.rules.agreement_rules import agreement_rules
+    from checker.rules.label import label
+
+    rows = [
+        ("عملت", "عمل", "VERB", f"{verb_feats}|Gender=Fem|Number=Sing|Person=3|Voice=Act"),
+        ("ك", "ك", "ADP", "_"),
+        ("محاسب", "محاسب", "NOUN", "Case=Gen|Definite=Ind|Number=Sing"),
+        ("في", "في", "ADP", "_"),
+        ("الشركة", "شركة", "NOUN", "Case=Gen|Definite=Def|Gender=Fem|Number=Sing"),
+    ]
+    text = "".join(
+        f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats}\t_\t_\t_\t_\n"
+        for i, (form, lemma, upos, feats) in enumerate(rows, 1)
+    )
+    sentence = tagged_sentence(CoNLL.conll2doc(input_str=text + "\n"))
+    verdict = label(
+        expected_gender=FEMALE, source_tokens="She worked as an accountant".split(),
+        occupation=(4, 5), sentence=sentence, alignment=frozenset({(4, 2)}),
+        rules=agreement_rules("ar"),
+    )  # fmt: skip
+    assert verdict.label == "correct", verdict.to_json()
+    assert [(e.role, e.text) for e in verdict.evidence] == [("noun", "محاسب"), ("clause", "عملت")]
+
+
 class FakePipeline:
     """Stands in for stanza.Pipeline: returns prepared Documents for known texts."""
 
