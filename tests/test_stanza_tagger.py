@@ -117,6 +117,14 @@ NOMBRADA = """\
 """
 
 
+def without_lemmas(conllu: str) -> str:
+    """The CoNLL-U as a pipeline without the lemmatiser leaves it: every lemma "_"."""
+    rows = (line.split("\t") for line in conllu.splitlines())
+    return "".join(
+        "\t".join([*row[:2], "_", *row[3:]]) + "\n" if len(row) > 2 else "\n" for row in rows
+    )
+
+
 @pytest.mark.parametrize(("lemmas", "outcome"), [(True, "correct"), (False, "inconclusive")])
 def test_lemmas_reach_the_rules(lemmas: bool, outcome: str) -> None:
     """The participle after "ser" (a clause auxiliary, known by its lemma) is the person's
@@ -124,10 +132,7 @@ def test_lemmas_reach_the_rules(lemmas: bool, outcome: str) -> None:
     from checker.rules.agreement_rules import agreement_rules
     from checker.rules.label import label
 
-    text = NOMBRADA if lemmas else "\n".join(
-        "\t".join(row[:2] + ["_"] + row[3:]) if len(row) > 2 else ""
-        for row in (line.split("\t") for line in NOMBRADA.splitlines())
-    ) + "\n\n"
+    text = NOMBRADA if lemmas else without_lemmas(NOMBRADA)
     sentence = tagged_sentence(CoNLL.conll2doc(input_str=text))
     assert (sentence.words[1].analyses[0].lemma == "ser") is lemmas
     verdict = label(
@@ -199,7 +204,7 @@ def test_serbo_croatian_is_read_by_the_model_languages_toml_names_in_latin(
 
 @pytest.mark.parametrize("verb_feats", ["Aspect=Perf|Mood=Ind", "Aspect=Imp|Mood=Ind"])
 def test_arabic_verbs_with_padts_aspect_name_their_subjects_gender(verb_feats: str) -> None:
-    """"عملت كمحاسب في الشركة" (she worked as an accountant at the company), tagged as UD
+    """The sentence "عملت كمحاسب في الشركة" (she worked as an accountant at the company), as UD
     Arabic-PADT tags it: its verbs carry Aspect, not the Tense the word list gives."""
     from checker.rules.agreement_rules import agreement_rules
     from checker.rules.label import label
