@@ -75,10 +75,10 @@ def limit_threads(threads: int) -> None:
     os.environ.update(thread_environment(threads))
 
 
-def auto_workers(cores: int, available_memory: int) -> int:
-    """``--workers auto``: one worker per core, as many as the memory holds (WORKER_MEMORY
-    each); one means a single process without Dask."""
-    return max(1, min(cores, available_memory // WORKER_MEMORY))
+def auto_workers(cores: int, available_memory: int, per_worker: int = WORKER_MEMORY) -> int:
+    """``--workers auto``: one worker per core, as many as the memory holds (``per_worker``
+    each: WORKER_MEMORY, more for neural backends); one means a single process without Dask."""
+    return max(1, min(cores, available_memory // max(1, per_worker)))
 
 
 def worker_threads() -> int:

@@ -194,3 +194,103 @@ def test_a_cached_hub_model_is_found_as_huggingface_hub_finds_it(
     (repo / "snapshots" / "abc123" / "config.json").write_text("{}")
     assert found("some-org/some-bert") == (True, True)
     assert found("some-org/other-bert") == (False, False)
+
+
+def test_layer_0_reaches_the_model_and_the_signature(tiny_bert: Path) -> None:
+    """``--align-layer 0`` (the embedding layer) is an option set, though ``0 == False``."""
+    from gen.commands.options import backend_options
+
+    parameters = dict.fromkeys(
+        ("align_model", "align_method", "stanza_dir", "device", "batch_size"), None
+    )
+    parameters |= {"align_layer": 0, "depparse": False, "half": False, "download": False}
+    options = backend_options(parameters)
+    assert options == {"align_layer": 0}
+    aligner = SimAlignAligner("es", {**options, "align_model": str(tiny_bert)})
+    assert "|layer:0|" in aligner.signature
+    reference = SentenceAligner(
+        model=str(tiny_bert), token_type="bpe", matching_methods="i", layer=0
+    )
+    sources, targets = split(PAIRS)
+    expected = [
+        frozenset(reference.get_word_aligns(source, target)["itermax"])
+        for source, target in zip(sources, targets, strict=True)
+    ]
+    assert aligner.align(sources, targets) == expected
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_line_longer_than_the_model_reads_is_aligned_cut_with_a_note(
+    tiny_bert: Path, tmp_path: Path, declared: bool
+) -> None:
+    """A 2,000-subword line (an MT hallucination loop) with a 64-position model, whose
+    tokenizer config does or does not set model_max_length: cut, not a size-mismatch crash."""
+    import json
+    import shutil
+
+    from checker.pipeline.stages import noted
+    from checker.rules.verdict import Verdict
+
+    model = tmp_path / "model"
+    shutil.copytree(tiny_bert, model)
+    config_file = model / "tokenizer_config.json"
+    config = json.loads(config_file.read_text())
+    config.pop("model_max_length", None)
+    if declared:
+        config["model_max_length"] = 64
+    config_file.write_text(json.dumps(config))
+    aligner = SimAlignAligner("es", {"align_model": str(model), "align_layer": 2})
+    assert aligner.max_length == 64
+    long_target = ("el médico es mi hermano . " * 400).split()  # 2,400 subwords
+    assert len(aligner._tokenizer(long_target, is_split_into_words=True)["input_ids"]) > 2000
+    sources, targets = split(PAIRS[:2])
+    alignments = aligner.align([sources[0], *sources], [long_target, *targets])
+    assert all(alignments)
+    assert list(alignments.notes) == [0]  # only the long pair is noted
+    index, why = alignments.notes[0]
+    # 64 positions less [CLS] and [SEP]: 62 subwords, some words have two
+    assert 31 <= index <= 62 and all(j < index for _, j in alignments[0])
+    assert f"of the translation's {len(long_target)} the first {index} are aligned" in why
+    limit = "model_max_length" if declared else "max_position_embeddings"
+    assert limit in why
+    from checker.backends.base import Analysis, TaggedSentence, Word
+
+    sentence = TaggedSentence(
+        tuple(Word(w, (Analysis(w, "X", frozenset(), ""),)) for w in long_target)
+    )  # noqa: E501
+    (note,) = noted(Verdict("inconclusive"), sentence, index, why).evidence
+    assert (note.index, note.text, note.role) == (index, long_target[index], "truncated")
+
+
+@pytest.mark.parametrize("aligner", ["simalign", "auto"])
+def test_one_model_serves_every_language_of_a_run(tiny_bert: Path, aligner: str) -> None:
+    """One mBERT in memory for a multilingual run, not one copy per language."""
+    from collections import Counter
+
+    from checker.pipeline.stages import build_backends
+
+    backends = build_backends(
+        Counter({"es": 2, "ru": 1, "de": 1}),
+        tagger="tests.checker_fakes:FakeTagger",
+        aligner=aligner,
+        backend_options={"align_model": str(tiny_bert), "align_layer": 2},
+        warn=print,
+    )
+    es, ru, de = (backends[lang].aligner for lang in ("es", "ru", "de"))
+    assert isinstance(es, SimAlignAligner) and es is ru is de
+
+
+def test_workers_auto_budgets_the_model_on_top_of_the_common_share(tiny_bert: Path) -> None:
+    from common.cluster import WORKER_MEMORY
+    from gen.commands.options import AUTO_WORKER_COUNT, checker_worker_memory
+
+    weights = sum(path.stat().st_size for path in tiny_bert.glob("*.safetensors"))
+    options = {"align_model": str(tiny_bert)}
+    assert weights > 0
+    assert SimAlignAligner.model_bytes("es", options) == weights
+    need = checker_worker_memory(AUTO_WORKER_COUNT, "offline", "auto", "es", options)
+    assert need == WORKER_MEMORY + weights
+    assert checker_worker_memory(AUTO_WORKER_COUNT, "offline", "eflomal", "es", options) == (
+        WORKER_MEMORY
+    )
+    assert checker_worker_memory(2, "offline", "auto", "es", options) == WORKER_MEMORY

@@ -104,6 +104,132 @@ def test_without_the_parser_words_have_no_head_and_no_lemma() -> None:
     assert sentence.words[1].analyses[0].lemma == ""
 
 
+# "Rossi fue nombrada como artista." as Stanza's AnCora models tag it, with the lemma
+# processor's lemmas (no parse), and as a pipeline without it leaves it (lemmas "_").
+NOMBRADA = """\
+1	Rossi	Rossi	PROPN	_	_	_	_	_	_
+2	fue	ser	AUX	_	Mood=Ind|Number=Sing|Person=3|Tense=Past|VerbForm=Fin	_	_	_	_
+3	nombrada	nombrar	VERB	_	Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part	_	_	_	_
+4	como	como	ADP	_	_	_	_	_	_
+5	artista	artista	NOUN	_	Number=Sing	_	_	_	SpaceAfter=No
+6	.	.	PUNCT	_	PunctType=Peri	_	_	_	_
+
+"""
+
+
+def without_lemmas(conllu: str) -> str:
+    """The CoNLL-U as a pipeline without the lemmatiser leaves it: every lemma "_"."""
+    rows = (line.split("\t") for line in conllu.splitlines())
+    return "".join(
+        "\t".join([*row[:2], "_", *row[3:]]) + "\n" if len(row) > 2 else "\n" for row in rows
+    )
+
+
+@pytest.mark.parametrize(("lemmas", "outcome"), [(True, "correct"), (False, "inconclusive")])
+def test_lemmas_reach_the_rules(lemmas: bool, outcome: str) -> None:
+    """The participle after "ser" (a clause auxiliary, known by its lemma) is the person's
+    predicate: without the lemma processor's lemmas nothing reads the open-gender noun."""
+    from checker.rules.agreement_rules import agreement_rules
+    from checker.rules.label import label
+
+    text = NOMBRADA if lemmas else without_lemmas(NOMBRADA)
+    sentence = tagged_sentence(CoNLL.conll2doc(input_str=text))
+    assert (sentence.words[1].analyses[0].lemma == "ser") is lemmas
+    verdict = label(
+        expected_gender=FEMALE, source_tokens=["The", "artist"], occupation=(1, 2),
+        sentence=sentence, alignment=frozenset({(1, 4)}), rules=agreement_rules("es"),
+    )  # fmt: skip
+    assert verdict.label == outcome
+
+
+def test_the_pipeline_is_built_with_the_lemmatiser(monkeypatch: pytest.MonkeyPatch) -> None:
+    import stanza
+
+    built: dict = {}
+
+    def pipeline(lang: str, **options: object) -> FakePipeline:
+        built.update(options, lang=lang)
+        return FakePipeline({})
+
+    monkeypatch.setattr(stanza, "Pipeline", pipeline)
+    monkeypatch.setattr(StanzaTagger, "unavailable", classmethod(lambda cls, lang, options: None))
+    StanzaTagger("es", {"device": "cpu"})
+    assert built["processors"].split(",") == ["tokenize", "pos", "lemma"]
+    StanzaTagger("es", {"device": "cpu", "stanza_depparse": True})
+    assert built["processors"].split(",") == ["tokenize", "pos", "lemma", "depparse"]
+
+
+# "Учитељица је дошла." (the teacher came, feminine) as Stanza's hr model tags its Latin
+# transliteration.
+UCITELJICA = """\
+1	Učiteljica	učiteljica	NOUN	_	Case=Nom|Gender=Fem|Number=Sing	_	_	_	_
+2	je	biti	AUX	_	Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin	_	_	_	_
+3	došla	doći	VERB	_	Gender=Fem|Number=Sing|VerbForm=Part	_	_	_	SpaceAfter=No
+4	.	.	PUNCT	_	_	_	_	_	_
+
+"""
+
+
+def test_serbo_croatian_is_read_by_the_model_languages_toml_names_in_latin(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """hbs (sr, hr, bs) has no Stanza model of its own: languages.toml's ``stanza = "hr"``
+    is the one loaded, and a Cyrillic translation is read through its transliteration, each
+    word keeping its own text; mk, which Stanza lacks, is not tried."""
+    import stanza
+
+    built: dict = {}
+    fake = FakePipeline({"Učiteljica je došla.": UCITELJICA})
+
+    def pipeline(lang: str, **options: object) -> FakePipeline:
+        built.update(options, lang=lang)
+        return fake
+
+    monkeypatch.setattr(stanza, "Pipeline", pipeline)
+    monkeypatch.setattr(StanzaTagger, "unavailable", classmethod(lambda cls, lang, options: None))
+    tagger = StanzaTagger("hbs", {"device": "cpu"})
+    assert built["lang"] == "hr"
+    (sentence,) = tagger.tag(["Учитељица је дошла."])
+    assert fake.calls == [["Učiteljica je došla."]]
+    assert sentence.tokens == ["Учитељица", "је", "дошла", "."]
+    assert sentence.forms == ["Učiteljica", "je", "došla", "."]
+    assert sentence.words[0].analyses[0].genders == {FEMALE}
+    (same,) = tagger.tag(["Učiteljica je došla."])  # Latin as written
+    assert same.tokens == same.forms == ["Učiteljica", "je", "došla", "."]
+    monkeypatch.undo()
+    assert StanzaTagger.unavailable("mk", {"stanza_dir": str(tmp_path)}) == (
+        "Stanza has no 'mk' models (languages.toml names none)"
+    )
+
+
+@pytest.mark.parametrize("verb_feats", ["Aspect=Perf|Mood=Ind", "Aspect=Imp|Mood=Ind"])
+def test_arabic_verbs_with_padts_aspect_name_their_subjects_gender(verb_feats: str) -> None:
+    """The sentence "عملت كمحاسب في الشركة" (she worked as an accountant at the company), as UD
+    Arabic-PADT tags it: its verbs carry Aspect, not the Tense the word list gives."""
+    from checker.rules.agreement_rules import agreement_rules
+    from checker.rules.label import label
+
+    rows = [
+        ("عملت", "عمل", "VERB", f"{verb_feats}|Gender=Fem|Number=Sing|Person=3|Voice=Act"),
+        ("ك", "ك", "ADP", "_"),
+        ("محاسب", "محاسب", "NOUN", "Case=Gen|Definite=Ind|Number=Sing"),
+        ("في", "في", "ADP", "_"),
+        ("الشركة", "شركة", "NOUN", "Case=Gen|Definite=Def|Gender=Fem|Number=Sing"),
+    ]
+    text = "".join(
+        f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats}\t_\t_\t_\t_\n"
+        for i, (form, lemma, upos, feats) in enumerate(rows, 1)
+    )
+    sentence = tagged_sentence(CoNLL.conll2doc(input_str=text + "\n"))
+    verdict = label(
+        expected_gender=FEMALE, source_tokens="She worked as an accountant".split(),
+        occupation=(4, 5), sentence=sentence, alignment=frozenset({(4, 2)}),
+        rules=agreement_rules("ar"),
+    )  # fmt: skip
+    assert verdict.label == "correct", verdict.to_json()
+    assert [(e.role, e.text) for e in verdict.evidence] == [("noun", "محاسب"), ("clause", "عملت")]
+
+
 class FakePipeline:
     """Stands in for stanza.Pipeline: returns prepared Documents for known texts."""
 
@@ -168,13 +294,19 @@ def test_unavailable_checks_the_files_stanza_would_load(tmp_path: Path) -> None:
         "mwt/ancora.pt",
         "pos/ancora_charlm.pt",
         "pretrain/conll17.pt",
+        "lemma/ancora_nocharlm.pt",
     )
     assert "forward_charlm/newswiki.pt is missing" in StanzaTagger.unavailable("es", options)
     install(tmp_path, "forward_charlm/newswiki.pt")
     assert StanzaTagger.unavailable("es", options) is None
+    # the rules read lemmas: the lemmatiser's model is needed too
+    (tmp_path / "es/lemma/ancora_nocharlm.pt").unlink()
+    assert "lemma/ancora_nocharlm.pt is missing" in StanzaTagger.unavailable("es", options)
+    install(tmp_path, "lemma/ancora_nocharlm.pt")
+    assert StanzaTagger.unavailable("es", options) is None
     assert StanzaTagger.unavailable("spa", options) is None  # an alias, as Stanza resolves it
     with_heads = {**options, "stanza_depparse": True}
-    assert "lemma/ancora_nocharlm.pt is missing" in StanzaTagger.unavailable("es", with_heads)
+    assert "depparse/ancora_charlm.pt is missing" in StanzaTagger.unavailable("es", with_heads)
     assert "no 'xx' models" in StanzaTagger.unavailable("xx", options)
     with pytest.raises(MissingResourceError, match="cannot load its es models .* stanza.download"):
         StanzaTagger("es", options)  # the files are there but empty

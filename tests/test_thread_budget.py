@@ -40,9 +40,15 @@ def test_auto_is_one_worker_per_core_as_far_as_memory_holds(cores, memory, worke
 
 
 def test_workers_option_reads_numbers_and_auto():
-    assert parse_workers("3") == 3
-    assert parse_workers("auto") == parse_workers("AUTO") >= 1
-    assert parse_workers("auto") <= usable_cores()
+    from common.cluster import WORKER_MEMORY
+    from gen.commands.options import AUTO_WORKER_COUNT, sized_workers
+
+    assert parse_workers("3") == 3 == sized_workers(3)
+    assert parse_workers("auto") == parse_workers("AUTO") == AUTO_WORKER_COUNT
+    assert 1 <= sized_workers(AUTO_WORKER_COUNT) <= usable_cores()
+    # a neural worker needs its models too: fewer of them fit
+    assert sized_workers(AUTO_WORKER_COUNT, 1 << 50) == 1
+    assert sized_workers(AUTO_WORKER_COUNT, 2 * WORKER_MEMORY) <= sized_workers(AUTO_WORKER_COUNT)
     for bad in ("0", "two", "-1"):
         with pytest.raises(typer.BadParameter):
             parse_workers(bad)
@@ -88,9 +94,10 @@ def test_gen_threads_on_a_worker_overrides_its_share(monkeypatch):
 
 
 def test_auto_is_resolved_once_here_for_workers_on_this_machine(monkeypatch):
-    """Local workers build what gen found here, instead of each importing every backend
-    `auto` tries (Stanza and torch: seconds per worker); a language nothing reads stays
-    auto, for the worker to warn about; workers of a scheduler resolve for themselves."""
+    """Local workers build the first that loads of what gen found can run here, instead of
+    each importing every backend `auto` tries (Stanza and torch: seconds per worker); a
+    language nothing reads stays auto, for the worker to warn about; workers of a scheduler
+    resolve for themselves."""
     from checker.backends import registry
     from checker.pipeline.distributed import backend_spec
 
@@ -98,7 +105,7 @@ def test_auto_is_resolved_once_here_for_workers_on_this_machine(monkeypatch):
     monkeypatch.setitem(registry._TABLES, registry.Tagger, registry.TAGGERS)
     aligner = "tests.checker_fakes:FakeAligner"
     spec = backend_spec({"es": 3, "fr": 1}, "auto", aligner, {}, resolve_here=True)
-    assert spec[1] == (("es", "fake"), ("fr", "auto"))
+    assert spec[1] == (("es", ("fake",)), ("fr", "auto"))
     assert spec[2] == (("es", aligner), ("fr", aligner))
     assert backend_spec({"es": 3}, "auto", aligner, {})[1] == "auto"
 

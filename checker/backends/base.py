@@ -88,6 +88,12 @@ class Backend(ABC):
 
     #: The name users type (``--tagger offline``, ``--aligner eflomal``).
     name: ClassVar[str]
+    #: The backends ``auto`` tried before this one and why each failed to load
+    #: (registry.create sets it; the signature and a warning name them).
+    passed_over: tuple[str, ...] = ()
+    #: True where the backend reads no language-specific data (SimAlign's multilingual
+    #: model): one instance serves every language of a run instead of one model per language.
+    language_independent: ClassVar[bool] = False
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         """``lang`` is the target language code; ``options`` holds the command line's backend
@@ -111,6 +117,12 @@ class Backend(ABC):
     @abstractmethod
     def signature(self) -> str:
         """Name, model and version, as they go into the summary's signature line."""
+
+    @classmethod
+    def model_bytes(cls, lang: str | None, options: Mapping[str, Any]) -> int:
+        """The size of the model files it would load (0: none, or not known without
+        ``lang``), for ``--workers auto`` to budget a worker's memory. Cheap: reads sizes."""
+        return 0
 
 
 class Tagger(Backend):

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.backends.base import Aligner, Alignment
+from checker.backends.device import resolve_device
 from common.errors import GenError, MissingResourceError
 
 DEFAULT_MODEL = "bert-base-multilingual-cased"
@@ -46,38 +47,33 @@ def _model_missing(model: str) -> str:
 
 
 def _model_is_local(model: str) -> bool:
-    """A model folder on disk, or a hub model already in the local Hugging Face cache.
+    """A model folder on disk, or a hub model already in the local Hugging Face cache."""
+    folder = _model_folder(model)
+    return folder is not None and (folder / "config.json").is_file()
 
-    The cache is read as huggingface_hub's try_to_load_from_cache reads it (refs/main names
-    the snapshot holding config.json), without importing its HTTP client: `gen languages`
-    asks this for every language and should take a fraction of a second."""
+
+def _model_folder(model: str) -> Path | None:
+    """The folder a model is read from: itself, or a hub model's snapshot in the local
+    Hugging Face cache, read as huggingface_hub's try_to_load_from_cache reads it (refs/main
+    names the snapshot) without importing its HTTP client: `gen languages` asks this for
+    every language and should take a fraction of a second. None if it is neither."""
     if Path(model).is_dir():
-        return (Path(model) / "config.json").is_file()
+        return Path(model)
     from huggingface_hub import constants
 
     repo = Path(constants.HF_HUB_CACHE, "models--" + model.replace("/", "--"))
     try:
         revision = (repo / "refs" / "main").read_text(encoding="utf-8").strip()
     except (OSError, ValueError):  # not cached, or a name no hub repository has
-        return False
-    return (repo / "snapshots" / revision / "config.json").is_file()
-
-
-def resolve_device(device: str | None) -> str:
-    """``auto`` (or nothing) is the GPU when torch sees one, else the CPU."""
-    import torch
-
-    if device in (None, "", "auto"):
-        return "cuda" if torch.cuda.is_available() else "cpu"
-    if device.startswith("cuda") and not torch.cuda.is_available():
-        raise MissingResourceError(f"--device {device}: torch sees no GPU here; use --device cpu")
-    return device
+        return None
+    return repo / "snapshots" / revision
 
 
 class SimAlignAligner(Aligner):
     """Word alignment with SimAlign's method, many sentence pairs per forward pass."""
 
     name = "simalign"
+    language_independent = True  # one multilingual model: not one copy per language
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
@@ -104,6 +100,15 @@ class SimAlignAligner(Aligner):
             return None
         return _model_missing(model)
 
+    @classmethod
+    def model_bytes(cls, lang: str | None, options: Mapping[str, Any]) -> int:
+        """The model's weight files (in a local folder, or the hub cache's snapshot)."""
+        folder = _model_folder(str(options.get("align_model") or DEFAULT_MODEL))
+        if folder is None:
+            return 0
+        weights = [*folder.glob("*.safetensors")] or [*folder.glob("*.bin")]
+        return sum(path.stat().st_size for path in weights)
+
     @property
     def signature(self) -> str:
         precision = str(self._model.dtype).removeprefix("torch.")
@@ -125,6 +130,10 @@ class SimAlignAligner(Aligner):
             model = AutoModel.from_pretrained(self.model_name, local_files_only=not download)
         except (OSError, ValueError) as error:  # ValueError: not a valid hub name
             raise MissingResourceError(f"{_model_missing(self.model_name)} ({error})") from None
+        except Exception as error:  # a partial or corrupt weights file (safetensors' own error)
+            raise MissingResourceError(
+                f"SimAlign cannot load {self.model_name} ({type(error).__name__}: {error})"
+            ) from None
         if not tokenizer.is_fast:
             raise MissingResourceError(
                 f"{self.model_name}: SimAlignAligner needs a fast (Rust) tokenizer; "
@@ -137,31 +146,47 @@ class SimAlignAligner(Aligner):
                 f"{self.model_name} has {depth} layers; choose 0..{depth}", field="align_layer"
             )
         if isinstance(layers, torch.nn.ModuleList):
-            # Layers above the one we read cannot change it: do not compute them.
-            del layers[self.layer :]
+            # Layers above the one we read cannot change it: do not compute them. One is
+            # kept for layer 0 (the embeddings): with none, transformers records no states.
+            del layers[max(self.layer, 1) :]
         if hasattr(model, "pooler"):
             model.pooler = None
         if self.half:
             model = model.to(torch.float16 if self.device.startswith("cuda") else torch.bfloat16)
-        return tokenizer, model.to(self.device).eval()
+        self.max_length, self.limit_source = max_subwords(tokenizer, model)
+        try:
+            return tokenizer, model.to(self.device).eval()
+        except torch.OutOfMemoryError:
+            raise MissingResourceError(
+                f"{self.model_name} does not fit in the free memory of {self.device}"
+            ) from None
 
     def align(
         self, sources: Sequence[Sequence[str]], targets: Sequence[Sequence[str]]
-    ) -> list[Alignment]:
+    ) -> Truncations:
+        """The links of each pair; a sentence longer than the model reads is cut to its
+        first ``max_length`` subwords, and the pair's ``notes`` entry says so."""
         if len(sources) != len(targets):
             raise GenError(f"{len(sources)} source sentences but {len(targets)} target sentences")
         all_pairs = list(zip(sources, targets, strict=True))
-        links: list[Alignment] = []
+        links = Truncations()
         # Pairs in chunks, so that memory stays flat however many pairs come in one call.
         chunk = self.batch_size * PAIRS_PER_BATCH
         for start in range(0, len(all_pairs), chunk):
             pairs = all_pairs[start : start + chunk]
             # A sentence's embeddings do not depend on its partner: encode each distinct one once.
             embedded = self._embed({tuple(words) for pair in pairs for words in pair})
-            links += [
-                link_words(embedded[tuple(source)], embedded[tuple(target)], self.method)
-                for source, target in pairs
-            ]
+            for source, target in pairs:
+                source_embedded, target_embedded = embedded[tuple(source)], embedded[tuple(target)]
+                if source_embedded.kept < len(source) or target_embedded.kept < len(target):
+                    links.notes[len(links)] = (
+                        target_embedded.kept,
+                        f"truncated: the model reads {self.max_length} subwords "
+                        f"({self.limit_source}); of the source's {len(source)} words the "
+                        f"first {source_embedded.kept}, of the translation's {len(target)} the "
+                        f"first {target_embedded.kept} are aligned",
+                    )
+                links.append(link_words(source_embedded, target_embedded, self.method))
         return links
 
     def _embed(self, sentences: set[tuple[str, ...]]) -> dict[tuple[str, ...], Embedded]:
@@ -175,14 +200,21 @@ class SimAlignAligner(Aligner):
         # SimAlign's call (pre-split words, truncated to the model's maximum), first unpadded
         # to sort by subword count, so that a batch of similar lengths needs little padding;
         # ties in a fixed order, so that every run batches alike.
-        encoded = self._tokenizer(nonempty, is_split_into_words=True, truncation=True)
+        encoded = self._tokenizer(
+            nonempty, is_split_into_words=True, truncation=True, max_length=self.max_length
+        )
         lengths = [len(ids) for ids in encoded["input_ids"]]
         order = sorted(range(len(nonempty)), key=lambda i: (lengths[i], nonempty[i]))
         nonempty = [nonempty[i] for i in order]
         for start in range(0, len(nonempty), self.batch_size):
             batch = nonempty[start : start + self.batch_size]
             inputs = self._tokenizer(
-                batch, is_split_into_words=True, padding=True, truncation=True, return_tensors="pt"
+                batch,
+                is_split_into_words=True,
+                padding=True,
+                truncation=True,
+                max_length=self.max_length,
+                return_tensors="pt",
             )
             with torch.inference_mode():
                 hidden = self._model(**inputs.to(self.device), output_hidden_states=True)
@@ -196,14 +228,44 @@ class SimAlignAligner(Aligner):
         return embedded
 
 
+def max_subwords(tokenizer: Any, model: Any) -> tuple[int, str]:
+    """The most subwords (with [CLS] and [SEP]) the model reads, and where that comes from.
+    A tokenizer config without ``model_max_length`` leaves truncation off (transformers'
+    "very large" default), and a longer line then overruns the position embeddings: the
+    model's own ``max_position_embeddings`` bounds it, less the positions RoBERTa-style
+    models reserve below their first (``padding_idx`` + 1)."""
+    positions = getattr(model.config, "max_position_embeddings", None)
+    padding = getattr(getattr(model, "embeddings", None), "padding_idx", None)
+    if positions is not None and padding is not None:
+        positions -= padding + 1
+    declared = tokenizer.model_max_length
+    if positions is None or declared <= positions:
+        return declared, "the tokenizer's model_max_length"
+    return positions, "the model's max_position_embeddings"
+
+
+class Truncations(list):
+    """Alignments, and for the pairs a model cut short, the first target word not aligned
+    and why (``notes``: pair index → (word index, text)), for the record's evidence."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes: dict[int, tuple[int, str]] = {}
+
+
 class Embedded:
-    """One sentence's subword vectors and, for each subword, the index of its word."""
+    """One sentence's subword vectors, for each subword the index of its word, and how many
+    of its words those cover (fewer than it has when the model's maximum cut it)."""
 
     __slots__ = ("vectors", "word_of")
 
     def __init__(self, vectors: Any, word_of: list[int]) -> None:
         self.vectors = vectors
         self.word_of = word_of
+
+    @property
+    def kept(self) -> int:
+        return self.word_of[-1] + 1 if self.word_of else 0
 
     @classmethod
     def empty(cls) -> Embedded:

@@ -14,19 +14,26 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
+from checker.backends.device import resolve_device
+from checker.backends.script import Transliteration
+from checker.languages import languages
 from common.errors import MissingResourceError
 
-#: Stanza adds ``mwt`` itself where the language's package has one.
-PROCESSORS = "tokenize,pos"
-#: With heads, for agreement; the dependency parser needs lemmas.
+#: Stanza adds ``mwt`` itself where the language's package has one. The pos processor fills
+#: UPOS and features only: the rules keyed on lemmas (copulas, clause auxiliaries, complement
+#: words, possessor lemmas...) need the lemma processor's.
+PROCESSORS = "tokenize,pos,lemma"
+#: With heads, for agreement.
 PROCESSORS_WITH_HEADS = "tokenize,pos,lemma,depparse"
 #: UD ``Gender`` values that say something about a person; Neut and Com (nl, da, sv) do not.
 GENDER_VALUES = {"Masc": MALE, "Fem": FEMALE}
@@ -127,10 +134,45 @@ def model_files(
     ]
 
 
+@contextmanager
+def _errors_into(logged: list[str]) -> Iterator[None]:
+    """Stanza's log records (its "Cannot load model from FILE", which names the file) kept in
+    ``logged`` instead of printed: the error gen raises says it, in one line."""
+
+    def keep(record: logging.LogRecord) -> bool:
+        logged.append(record.getMessage() + ":")
+        return False
+
+    handlers = logging.getLogger("stanza").handlers
+    for handler in handlers:
+        handler.addFilter(keep)
+    try:
+        yield
+    finally:
+        for handler in handlers:
+            handler.removeFilter(keep)
+
+
+def stanza_language(lang: str) -> str | None:
+    """Stanza's code for ``lang``: languages.toml's ``stanza`` (hbs → hr, whose model reads
+    Serbian, Croatian and Bosnian alike; none for mk, which Stanza lacks), or ``lang`` itself
+    for a language the file does not list."""
+    row = languages().get(lang)
+    return lang if row is None else row.stanza
+
+
+def _script(lang: str) -> Transliteration | None:
+    """The letter table into the script Stanza's model reads (sr Cyrillic → Latin), as the
+    offline analysers read it (languages.toml ``transliteration``)."""
+    row = languages().get(lang)
+    return Transliteration(row.transliteration) if row and row.transliteration else None
+
+
 class StanzaTagger(Tagger):
     """Tags many translations per Stanza call with one pipeline loaded once."""
 
     name = "stanza"
+    _script: Transliteration | None = None
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
@@ -138,29 +180,38 @@ class StanzaTagger(Tagger):
         from stanza.pipeline.core import DownloadMethod
 
         directory = resources_dir(options)
-        device = options.get("device")
+        device = resolve_device(options.get("device"))
+        self._script = _script(lang)
+        code = stanza_language(lang)
         self.processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
+        logged: list[str] = []  # Stanza's own error lines, folded into ours
         try:
-            self._pipeline = stanza.Pipeline(
-                lang,
-                dir=directory,
-                processors=self.processors,
-                download_method=DownloadMethod.DOWNLOAD_RESOURCES
-                if options.get("download")
-                else None,
-                device=None if device in (None, "", "auto") else device,
-                logging_level="ERROR",
-            )
+            with _errors_into(logged):
+                self._pipeline = stanza.Pipeline(
+                    code,
+                    dir=directory,
+                    processors=self.processors,
+                    download_method=DownloadMethod.DOWNLOAD_RESOURCES
+                    if options.get("download")
+                    else None,
+                    device=device,
+                    logging_level="ERROR",
+                )
         except Exception as error:  # whatever a missing, partial or corrupt model raises
+            reason = " ".join(" ".join([*logged, f"{type(error).__name__}: {error}"]).split())
             raise MissingResourceError(
-                f"Stanza cannot load its {lang} models from {directory} ({error}); "
-                + how_to_download(lang, directory)
+                f"Stanza cannot load its {code} models from {directory} ({reason}); "
+                + how_to_download(str(code), directory)
             ) from None
 
     @classmethod
     def unavailable(cls, lang: str, options: Mapping[str, Any]) -> str | None:
         if importlib.util.find_spec("stanza") is None:
             return "Stanza is not installed: pip install stanza"
+        code = stanza_language(lang)
+        if code is None:
+            return f"Stanza has no {lang!r} models (languages.toml names none)"
+        lang = code
         if options.get("download"):
             return None
         directory = resources_dir(options)
@@ -185,6 +236,20 @@ class StanzaTagger(Tagger):
             )
         return None
 
+    @classmethod
+    def model_bytes(cls, lang: str | None, options: Mapping[str, Any]) -> int:
+        """The model files its pipeline would load for ``lang`` (0 without one)."""
+        code = stanza_language(lang) if lang else None
+        directory = resources_dir(options)
+        try:
+            with open(Path(directory, "resources.json"), encoding="utf-8") as handle:
+                resources = json.load(handle)
+            processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
+            files = model_files(resources, code, processors, directory) if code else []
+        except (OSError, ValueError, KeyError):
+            return 0
+        return sum(path.stat().st_size for path in files if path.is_file())
+
     @property
     def signature(self) -> str:
         models = ",".join(
@@ -196,4 +261,12 @@ class StanzaTagger(Tagger):
     def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
         if not texts:
             return []
-        return [tagged_sentence(document) for document in self._pipeline.bulk_process(list(texts))]
+        if self._script is None:
+            documents = self._pipeline.bulk_process(list(texts))
+            return [tagged_sentence(document) for document in documents]
+        readings = self._script.texts(texts)
+        documents = self._pipeline.bulk_process([reading.read for reading in readings])
+        return [
+            self._script.restore(tagged_sentence(document), reading)
+            for document, reading in zip(documents, readings, strict=True)
+        ]

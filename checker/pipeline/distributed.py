@@ -36,12 +36,12 @@ from checker.pipeline.stages import (
     tag_chunk,
 )
 from common.cluster import Cluster, Partition, limit_threads, worker_threads
-from common.errors import MissingResourceError
 from common.io import atomic_write, dumps, write_jsonl
 
 #: What builds a worker's backends: the languages' record counts, tagger, aligner (a name
-#: for all languages, or (language, name) pairs), backend options (hashable).
-Names = str | tuple[tuple[str, str], ...]
+#: for all languages, or (language, name or auto's candidates) pairs), backend options
+#: (hashable).
+Names = str | tuple[tuple[str, str | tuple[str, ...]], ...]
 BackendSpec = tuple[tuple[tuple[str, int], ...], Names, Names, tuple[tuple[str, Any], ...]]
 
 
@@ -68,11 +68,12 @@ def backend_spec(
     return (tuple(sorted(languages.items())), tagger, aligner, tuple(sorted(options.items())))
 
 
-def _resolved(kind: type, name: str, lang: str, options: Mapping[str, Any]) -> str:
-    try:
-        return registry.resolve(kind, name, lang, options)
-    except MissingResourceError:
+def _resolved(
+    kind: type, name: str, lang: str, options: Mapping[str, Any]
+) -> str | tuple[str, ...]:
+    if name != registry.AUTO:
         return name
+    return registry.candidates(kind, name, lang, options) or name
 
 
 #: What a worker runs to count its chunk's results for the summary (Summary.count).
@@ -97,7 +98,9 @@ class Described(NamedTuple):
 
 def describe(backends: Mapping[str, Backends | None]) -> dict[str, Described | None]:
     return {
-        lang: None if built is None else Described(built.tagger.signature, built.aligner.signature)
+        lang: None
+        if built is None
+        else Described(registry.signature(built.tagger), registry.signature(built.aligner))
         for lang, built in backends.items()
     }
 

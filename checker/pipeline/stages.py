@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,7 +23,9 @@ from checker.rules.label import label
 from checker.rules.verdict import (
     EMPTY_TRANSLATION,
     TOO_LONG,
+    TRUNCATED,
     UNSUPPORTED_LANGUAGE,
+    Evidence,
     Verdict,
     inconclusive,
 )
@@ -54,27 +56,32 @@ class Backends:
 def build_backends(
     languages: Counter[str],
     *,
-    tagger: str | Mapping[str, str],
-    aligner: str | Mapping[str, str],
+    tagger: str | Mapping[str, str | tuple[str, ...]],
+    aligner: str | Mapping[str, str | tuple[str, ...]],
     backend_options: Mapping[str, Any],
     warn: Callable[[str], None],
 ) -> dict[str, Backends | None]:
     """One tagger and one aligner per language (named once for all, or per language),
     built before any work. A language no backend can read under ``auto`` is labelled
-    unsupported_language (with a warning); a backend the user named that cannot run is an
-    error."""
+    unsupported_language (with a warning); a backend ``auto`` passes over because it failed
+    to load is named in a warning; a backend the user named that cannot run is an error.
+    A name may be the candidates ``auto`` was resolved to (registry.candidates)."""
     backends: dict[str, Backends | None] = {}
+    shared: dict[type, Any] = {}  # one SimAlign model for every language, not one each
     for lang in sorted(languages):
         built = []
         for kind, names in ((Tagger, tagger), (Aligner, aligner)):
             name = names if isinstance(names, str) else names[lang]
             try:
-                built.append(registry.create(kind, name, lang, backend_options))
+                backend = registry.create(kind, name, lang, backend_options, shared)
             except MissingResourceError as err:
-                if name != registry.AUTO:
+                if not registry.is_automatic(name):
                     raise
                 warn(f"{languages[lang]} records in {lang!r} left inconclusive: {err}")
                 break
+            for failure in backend.passed_over:
+                warn(f"{lang!r}: {failure}; using {backend.name} instead")
+            built.append(backend)
         backends[lang] = Backends(*built) if len(built) == 2 else None  # type: ignore[arg-type]
     return backends
 
@@ -136,8 +143,10 @@ def label_chunk(
     for lang, (positions, sentences) in aligned.sentences.items():
         rules = agreement_rules(lang)
         alignments = aligned.alignments[lang]
-        # an aligner may also say which target words translate each source word
+        # an aligner may also say which target words translate each source word, and which
+        # pairs it could not align whole (simalign: longer than its model reads)
         translations = getattr(alignments, "translations", None)
+        notes = getattr(alignments, "notes", {})
         for k, (position, sentence, alignment) in enumerate(
             zip(positions, sentences, alignments, strict=True)
         ):
@@ -151,6 +160,8 @@ def label_chunk(
                 rules=rules,
                 translations=translations(k) if translations else None,
             )
+            if k in notes:
+                verdicts[position] = noted(verdicts[position], sentence, *notes[k])
             if (k + 1) % PROGRESS_BATCH == 0:
                 labelled(PROGRESS_BATCH)
                 reported += PROGRESS_BATCH
@@ -158,6 +169,14 @@ def label_chunk(
     return [
         {**item.record, **verdict.to_json()} for item, verdict in zip(chunk, verdicts, strict=True)
     ]
+
+
+def noted(verdict: Verdict, sentence: TaggedSentence, index: int, why: str) -> Verdict:
+    """``verdict`` with the aligner's note on its pair first in the evidence: the target
+    word it stopped at (none when only the source was cut) and why."""
+    text = sentence.words[index].text if index < len(sentence.words) else ""
+    note = Evidence(index, text, TRUNCATED, None, (why,))
+    return replace(verdict, evidence=(note, *verdict.evidence))
 
 
 class Summary(Protocol):

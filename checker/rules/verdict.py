@@ -62,6 +62,9 @@ QUALIFIED = "qualified"
 #: The evidence role of the "one" read in place of the group noun of a partitive
 #: (agreement.toml ``one_words``: it "[una] dei redattori").
 ONE_OF = "one_of"
+#: The evidence role of the note on a pair the aligner cut to what its model reads
+#: (checker/backends/simalign_aligner.py): the first target word left unaligned.
+TRUNCATED = "truncated"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +82,8 @@ class Evidence:
     # noun read in place of the aligned noun that qualifies it; "one_of": the "one" read
     # in place of the group noun of "one of the nouns"; "not_a_person":
     # why a noun that names a thing decides nothing; "thing_as_person": a thing the
-    # sentence says is a person, read by its own gender
+    # sentence says is a person, read by its own gender; "truncated": the first word the
+    # aligner left out of a pair longer than its model reads, and why
     gender: str | None
     readings: tuple[str, ...]
 

@@ -149,7 +149,11 @@ def check(
         compat=compat,
     )
     with (
-        shared.cluster(workers, scheduler) as cluster,
+        shared.cluster(
+            workers,
+            scheduler,
+            shared.checker_worker_memory(workers, tagger, aligner, lang, backends),
+        ) as cluster,
         Progress(
             "[progress.description]{task.description}",
             BarColumn(),
@@ -170,7 +174,9 @@ def check(
                 resume=resume,
                 force=force,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
-                warn=lambda message: bar.console.print(f"gen: warning: {message}", style="yellow"),
+                warn=lambda message: bar.console.print(
+                    f"gen: warning: {message}", style="yellow", soft_wrap=True
+                ),
                 cluster=cluster,
             )
         except KeyboardInterrupt:

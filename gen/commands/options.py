@@ -13,21 +13,23 @@ import typer
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Tagger
-from common.cluster import Cluster, auto_workers, connect, usable_cores
+from common.cluster import WORKER_MEMORY, Cluster, auto_workers, connect, usable_cores
 from common.errors import GenError
 
 # Scale-out (common/cluster.py): local worker processes or an existing Dask scheduler.
 AUTO_WORKERS = "auto"
+#: What parse_workers gives for ``auto``: sized when the cluster starts (:func:`cluster`),
+#: once the command knows what a worker will load.
+AUTO_WORKER_COUNT = 0
 
 
 def parse_workers(value: str | int) -> int:
-    """``--workers``: a number of processes, or ``auto`` (common.cluster.auto_workers)."""
+    """``--workers``: a number of processes, or ``auto`` (AUTO_WORKER_COUNT, sized by
+    common.cluster.auto_workers when the cluster starts)."""
     if isinstance(value, int):
         return value
     if value.strip().lower() == AUTO_WORKERS:
-        import psutil  # distributed's own dependency
-
-        return auto_workers(usable_cores(), psutil.virtual_memory().available)
+        return AUTO_WORKER_COUNT
     try:
         number = int(value)
     except ValueError:
@@ -44,7 +46,8 @@ Workers = Annotated[
         metavar="N|auto",
         help="Worker processes on this machine (a Dask local cluster; 1: no Dask, one "
         "process), each with cores/N threads for eflomal. auto: one per core, as many as "
-        "the free memory holds at 1 GiB each (1 on one core: one process).",
+        "the free memory holds at 1 GiB each, plus the neural models' size for gen check "
+        "(1 on one core: one process).",
     ),
 ]
 Scheduler = Annotated[
@@ -96,11 +99,13 @@ _BACKEND_OPTIONS = {
 
 def backend_options(parameters: Mapping[str, Any]) -> dict[str, Any]:
     """The backend options a command was given, from its parameters (pass ``locals()``
-    first thing), under the names the backends read."""
+    first thing), under the names the backends read. A flag left off (None, False) sets
+    nothing; a number set to 0 (``--align-layer 0``, the embedding layer) is kept, though
+    ``0 == False``."""
     return {
         option: parameters[name]
         for name, option in _BACKEND_OPTIONS.items()
-        if parameters[name] not in (None, False)
+        if parameters[name] is not None and parameters[name] is not False
     }
 
 
@@ -119,9 +124,35 @@ def interrupted_message(kept: int | None, resume_command: str, done: str = "labe
     return f"{kept} {done} records are kept: run `{resume_command}` to go on from there"
 
 
+def sized_workers(workers: int, per_worker: int = WORKER_MEMORY) -> int:
+    """``workers``, or for ``auto`` one per core, as many as the free memory holds at
+    ``per_worker`` bytes each."""
+    if workers != AUTO_WORKER_COUNT:
+        return workers
+    import psutil  # distributed's own dependency
+
+    return auto_workers(usable_cores(), psutil.virtual_memory().available, per_worker)
+
+
+def checker_worker_memory(
+    workers: int, tagger: str, aligner: str, lang: str | None, options: Mapping[str, Any]
+) -> int:
+    """What a `gen check` worker needs: the common budget (analysers, aligner, a chunk),
+    plus the neural models it would load (their files' size; Stanza's only with ``--lang``).
+    Worked out only for ``--workers auto``."""
+    if workers != AUTO_WORKER_COUNT:
+        return WORKER_MEMORY
+    models = registry.model_bytes(Tagger, tagger, lang, options)
+    return WORKER_MEMORY + models + registry.model_bytes(Aligner, aligner, lang, options)
+
+
 @contextmanager
-def cluster(workers: int, scheduler: str | None) -> Iterator[Cluster | None]:
-    """The Dask cluster ``--workers``/``--scheduler`` ask for, or None for one process."""
+def cluster(
+    workers: int, scheduler: str | None, per_worker: int = WORKER_MEMORY
+) -> Iterator[Cluster | None]:
+    """The Dask cluster ``--workers``/``--scheduler`` ask for, or None for one process;
+    ``per_worker``: the memory a worker needs, for ``--workers auto``."""
+    workers = sized_workers(workers, per_worker)
     if workers == 1 and scheduler is None:
         yield None
         return
