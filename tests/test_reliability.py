@@ -98,11 +98,16 @@ def test_2_translate_keeps_an_existing_output_unless_forced(tmp_path, source):
     out.write_text("precious\n")
     run = gen("translate", source, "--to", "es", "--out", out)
     one_line_error(run, str(out), "--force")
+    run = gen("translate", source, "--to", "es", "--out", out, "--force")
+    one_line_error(run, str(out), "was not written by gen translate")  # a user's file
     assert out.read_text() == "precious\n"
     assert leftovers(tmp_path) == ["in.jsonl", "t.jsonl"]
-    run = gen("translate", source, "--to", "es", "--out", out, "--force")
+    out.unlink()
+    assert gen("translate", source, "--to", "es", "--out", out).returncode == 0
+    first = out.read_text()
+    run = gen("translate", source, "--to", "es", "--out", out, "--force")  # gen's own
     assert run.returncode == 0, run.stderr
-    assert out.read_text() != "precious\n" and (tmp_path / "t.txt").exists()
+    assert out.read_text() == first and (tmp_path / "t.txt").exists()
 
 
 # 3: bytes that are not UTF-8
