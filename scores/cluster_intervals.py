@@ -85,7 +85,8 @@ class ClusterIntervals:
     def __init__(self, table: Table, pairs: Table, design: Design) -> None:
         self.table, self.pairs, self.design = table, pairs, design
         self.fields = tuple(FACTORS[name] for name in design.factors)
-        self.units = sorted(table(self.fields))
+        # a cell all of whose records were counted apart (neutral, both) has pairs, no labels
+        self.units = sorted(set(table(self.fields)) | set(pairs(self.fields)))
         self.resamples = Resamples(self.units, design)
 
     def totals(

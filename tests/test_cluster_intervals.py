@@ -297,3 +297,15 @@ def test_gen_check_refuses_an_interval_it_cannot_give_in_one_line(tmp_path, ci, 
         run.returncode == 2 and run.stderr.startswith(message) and len(run.stderr.splitlines()) == 1
     )
     assert not (tmp_path / "out").exists()
+
+
+def test_a_cell_answered_only_neutral_still_resamples_with_its_pairs():
+    """Neutral and both are counted apart from the labels, but their twins still pair up:
+    an (occupation, construction) cell holding only such answers is a cluster too."""
+    rng = np.random.default_rng(3)
+    results = clustered_records(rng, [0.8] * len(CELLS), per_cell=4)
+    for expected in ("female", "male"):
+        results.append(grammar_record("neutral", "a", "w", expected=expected, pair="p-only"))
+    summary = summarise(results, signature=SIGNATURE)
+    assert summary["signature_fields"]["ci"].startswith("cluster")
+    assert summary["apart"]["neutral"]["n"] == 2 and summary["pairs"]["n"] == 1
