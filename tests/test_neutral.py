@@ -22,6 +22,10 @@ OPEN = [
     ("el", "Το άτομο ήρθε νωρίς.", "άτομο", NEUTRAL, "neutral_noun"),
     # a noun of common gender that nothing marks (fr "l'", it "l'"): neutral
     ("fr", "L'artiste a chanté toute la nuit.", "artiste", NEUTRAL, "common_gender"),
+    ("es", "Sobre mi recepcionista: es puntual.", "recepcionista", NEUTRAL, "common_gender"),
+    # ... but a word no analyser knows before the noun (an English adjective MT left in place)
+    # may hide its determiner ("un"): undecided, not neutral
+    ("es", "Es un assertive recepcionista.", "recepcionista", INCONCLUSIVE, "no_gender"),
     # a noun of common gender the dictionary lists with one gender (Apertium: electricista
     # <f>) takes its article's (RAE, Nueva gramática §2.4)
     ("es", "El electricista arregló el enchufe.", "electricista", MASCULINE, None),

@@ -224,7 +224,10 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             words[i].text.lower() in source and words[i].upos_set <= _UNKNOWN for i in aligned
         )
         reason = UNTRANSLATED if untranslated else NO_GENDER
-        if reason == NO_GENDER and of_either_gender(subject, classes):
+        # a word no analyser knows right before the noun (an English adjective left in place:
+        # es "un assertive agente") hides the phrase's determiner: no sign that nothing marks it
+        unread = head > 0 and words[head - 1].upos_set <= _UNKNOWN
+        if reason == NO_GENDER and of_either_gender(subject, classes) and not unread:
             reason = COMMON_GENDER  # neutral, unless the person's words decide
         if own is not None:  # in ``unmarked`` or ``generic``, with no agreement to confirm it
             reason = GENERIC_FORM if generic else UNMARKED_GENDER
