@@ -58,6 +58,8 @@ OPEN = [
     ("nl", "De kapper waste haar handen.", "kapper", FEMININE, None),
     ("nl", "De kapper waste zijn handen.", "kapper", MASCULINE, None),
     ("nl", "De kapper is mijn moeder.", "kapper", FEMININE, None),
+    # ... but not a pronoun that may be plural ("ze", "zij": she or they): a group's, maybe
+    ("nl", "De schrijver zei dat ze te laat waren.", "schrijver", NEUTRAL, "generic_form"),
 ]
 
 

@@ -155,9 +155,16 @@ def added_pronouns(
         if i != head
         and has_feats(word, rules.person_pronouns)
         and not is_of(word, _DETERMINERS)  # pt "a", fr "la": the article, more often
+        and not _maybe_plural(word)  # nl "ze", de "sie": she, or they
         and gender_of(word, _PRONOUNS)[0] is not None
     ]
     return pronouns if pronouns and _pronouns_are_own(words, head, rules, source_tokens) else []
+
+
+def _maybe_plural(word: Word) -> bool:
+    """Whether a pronoun has a plural reading too: then it may be a group's, not the
+    person's (nl "ze", "zij"; de "sie")."""
+    return any(r.upos in _PRONOUNS and r.feats.get("Number") == "Plur" for r in word.analyses)
 
 
 def added_possessives(
