@@ -5,7 +5,7 @@
     python bench/dev_winomt_bing.py [ar de ...]
 
 For each language: `gen import winomt en.txt bing/en-XX.txt --lang XX --out
-runs/winomt-bing/XX.jsonl`, then `gen check ... --skip-invalid --system bing` (about a
+runs/winomt-bing/XX.jsonl`, then `gen check ... --system bing` (about a
 minute each on two cores; an existing runs/winomt-bing/XX.check is reused). Prints one
 Markdown row per language from summary.json's ``winomt``: lines scored, gen's accuracy of
 decided lines and inconclusive share, WinoMT's accuracy, F1 male/female, ΔG, ΔS.
@@ -42,7 +42,7 @@ def run(lang: str) -> dict:
             str(records),
             "--force",
         )
-        gen("check", str(records), "--out", str(check), "--skip-invalid", "--system", "bing")
+        gen("check", str(records), "--out", str(check), "--system", "bing")
     return json.loads((check / "summary.json").read_text(encoding="utf-8"))
 
 

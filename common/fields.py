@@ -12,6 +12,9 @@ APART = (NEUTRAL, BOTH)
 #: What a translation gives a person whose gender the source leaves open (``expected_gender``
 #: null): the labels of an open-gender record.
 FEMININE, MASCULINE = "feminine", "masculine"
+#: The reason of a ``neutral`` read from a form a language uses for anyone (nl "de kapper",
+#: masculine in form): the checker gives it, WinoMT's scores read the form's gender from it.
+GENERIC_FORM = "generic_form"
 OPEN_LABELS = (FEMININE, MASCULINE, NEUTRAL, BOTH, INCONCLUSIVE)
 
 #: The seven sets of Cho et al. (2019)'s Korean TGBI set, in the paper's order: a record

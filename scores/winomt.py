@@ -15,8 +15,12 @@ gen's label gives the predicted gender: ``correct`` is the gold gender, ``wrong`
 other, ``neutral`` (the translation marks none) neutral, ``inconclusive`` and ``both``
 unknown; a line with no expected gender (a neutral one) is read by
 its open-gender label: ``feminine`` female, ``masculine`` male, ``neutral`` neutral,
-``both`` and ``inconclusive`` unknown. WinoMT rounds precision and recall to 0.1 points
-before F1; here they are exact (F1 moves by under 0.1 points).
+``both`` and ``inconclusive`` unknown. One exception, so that the figures are WinoMT's: a
+``neutral`` for a form a language uses for anyone (reason ``generic_form``: nl "de
+ontwikkelaar", masculine in form) is read as the form's gender, since WinoMT reads the
+inflection of the word ("the use of female inflection for the word 'doctor'"), not the
+convention that makes it generic. WinoMT rounds precision and recall to 0.1 points before
+F1; here they are exact (F1 moves by under 0.1 points).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from common.fields import CORRECT, FEMININE, GENDERS, MASCULINE, NEUTRAL, WRONG
+from common.fields import CORRECT, FEMININE, GENDERS, GENERIC_FORM, MASCULINE, NEUTRAL, WRONG
 from scores import intervals
 from scores.numbers import bounds, figure
 from scores.summary import SummaryBuilder, render_markdown
@@ -46,6 +50,8 @@ def line_key(result: dict[str, Any]) -> Key:
     expected = result.get("expected_gender")
     gold = about.get("gender") or expected or "neutral"
     label = result.get("label")
+    if label == NEUTRAL and result.get("reason") == GENERIC_FORM:
+        return gold, _form_gender(result), about.get("stereotype")
     if expected in GENDERS:
         other = GENDERS[1 - GENDERS.index(expected)]
         read = {CORRECT: expected, WRONG: other, NEUTRAL: "neutral"}
@@ -53,6 +59,20 @@ def line_key(result: dict[str, Any]) -> Key:
     else:
         predicted = OPEN_TO_GENDER.get(label, "unknown")
     return gold, predicted, about.get("stereotype")
+
+
+def _form_gender(result: dict[str, Any]) -> str:
+    """The grammatical gender of the person noun's form (its ``noun`` evidence line: a
+    checker's Evidence while gen check counts, a dict read back from results.jsonl)."""
+    for line in result.get("evidence") or ():
+        role, gender = (
+            (line.get("role"), line.get("gender"))
+            if isinstance(line, dict)
+            else (getattr(line, "role", None), getattr(line, "gender", None))
+        )
+        if role == "noun":
+            return gender if gender in GENDERS else "unknown"
+    return "unknown"
 
 
 def figures(counts: Counter[Key]) -> dict[str, Any]:

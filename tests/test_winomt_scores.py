@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from checker.rules.verdict import Evidence
 from scores import winomt
 
 # (gold, predicted, subset, lines)
@@ -76,6 +77,27 @@ def test_f1_of_a_gender_never_predicted_is_undefined_and_so_is_delta_g():
                 "winomt": {"gender": "female", "stereotype": "anti"},
             },
             ("female", "female", "anti"),
+        ),
+        # a translation that marks no gender: neutral; but a form used for anyone (nl "de
+        # ontwikkelaar") is read by its inflection, as WinoMT reads it
+        ({"expected_gender": "female", "label": "neutral"}, ("female", "neutral", None)),
+        (
+            {
+                "expected_gender": "female",
+                "label": "neutral",
+                "reason": "generic_form",
+                "evidence": [{"text": "ontwikkelaar", "role": "noun", "gender": "male"}],
+            },
+            ("female", "male", None),
+        ),
+        (  # as gen check hands it over, before it is written
+            {
+                "expected_gender": "female",
+                "label": "neutral",
+                "reason": "generic_form",
+                "evidence": [Evidence(1, "ontwikkelaar", "noun", "male", ())],
+            },
+            ("female", "male", None),
         ),
     ],
 )

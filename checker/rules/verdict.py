@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.backends.base import FEMALE, MALE
+from common import fields
 from common.fields import CORRECT, FEMININE, INCONCLUSIVE, MASCULINE, WRONG
 
 #: The reading of a gender read from the translation.
@@ -40,7 +41,7 @@ UNTRANSLATED = "untranslated"
 #: nothing of the person's to mark a gender (nl "de kapper"); an inclusive spelling (de
 #: "Lehrer*in"); both genders' forms coordinated (es "el enfermero o la enfermera").
 NEUTRAL_NOUN = "neutral_noun"
-GENERIC_FORM = "generic_form"
+GENERIC_FORM = fields.GENERIC_FORM  # WinoMT's scores read it too (scores/winomt.py)
 #: ... and a noun of common gender (fr "l'artiste": its readings name both) that nothing
 #: agreeing with it, nor the person's words, marks.
 COMMON_GENDER = "common_gender"
