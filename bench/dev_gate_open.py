@@ -4,15 +4,15 @@ leaves ungendered should read `feminine` and `masculine` for that person.
 
     python bench/dev_gate_open.py es fr it [--prof] [--tagger offline --aligner eflomal]
 
-Reads XX_2_variants.dev.tsv (one entity per row). The person is the first mention in
-`kw_s` (mentions joined by `=`; its head noun in [brackets] where other words are listed,
-else its last word), found among the source's tokens; rows where it is not (an implied
-"(you)") are left out and counted. Every f and m line becomes an open-gender record
-(expected_gender null) and all of a language's are checked in one batch (eflomal fits on
-it). `--prof`: only the rows GATE labels PROF (one profession per sentence). Prints, per
-language: rows used and left out, % of decided lines right (feminine for f, masculine for
-m) for f, m and all, % inconclusive, % neutral or both, and the inconclusive reasons. Writes
-the lines not read right to runs/dev-gate-open-LANG-errors.jsonl.
+Reads XX_2_variants.dev.tsv (one entity per row) as `gen import gate` does
+(scores/benchmarks/gate.py: the person's head noun from `kw_s`); rows whose person is not in
+the source (an implied "(you)") are left out and counted. Every f and m line becomes an
+open-gender record (expected_gender null) and all of a language's are checked in one batch
+(eflomal fits on it). `--prof`: only the rows GATE labels PROF (one profession per
+sentence). Prints, per language: rows used and left out, % of decided lines right (feminine
+for f, masculine for m) for f, m and all, % inconclusive, % neutral or both, and the
+inconclusive reasons. Writes the lines not read right to
+runs/dev-gate-open-LANG-errors.jsonl.
 """
 
 from __future__ import annotations
@@ -27,55 +27,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from checker.pipeline.records import tokenize_english  # noqa: E402
 from checker.pipeline.run import CheckOptions, check  # noqa: E402
+from common.fields import APART  # noqa: E402
+from scores.benchmarks import gate  # noqa: E402
 from scores.summary import SummaryBuilder  # noqa: E402
 
 GATE = Path(__file__).resolve().parent.parent.parent / "shared" / "dev-data" / "gate"
 RIGHT = {"f": "feminine", "m": "masculine"}
-APART = ("neutral", "both")
-
-
-def person_word(keywords: str) -> str:
-    """The person's word in GATE's `kw_s`: its first mention's [bracketed] head noun, or
-    its last word."""
-    first = keywords.split("=")[0].strip()
-    if "[" in first and "]" in first:
-        return first[first.index("[") + 1 : first.index("]")].strip()
-    return first.split()[-1] if first.split() else ""
 
 
 def gate_records(lang: str, root: Path, *, prof: bool) -> tuple[list[dict], int]:
-    """The open-gender records of ``lang``'s one-entity rows, and how many rows were left
-    out (the person's word not among the source's tokens)."""
-    records, left_out = [], 0
-    # split by hand: GATE's fr file ends its kw_m fields with a stray carriage return
-    with open(root / f"{lang}_2_variants.dev.tsv", encoding="utf-8", newline="\n") as handle:
-        lines = [[cell.strip("\r") for cell in line.rstrip("\n").split("\t")] for line in handle]
-    for number, cells in enumerate(lines[1:], start=2):
-        row = dict(zip(lines[0], cells, strict=True))
-        if prof and "PROF" not in row["labels"].split(";"):
-            continue
-        tokens = tokenize_english(row["source"])
-        word = person_word(row["kw_s"]).lower()
-        index = next((i for i, t in enumerate(tokens) if t.lower() == word), None)
-        if index is None:
-            left_out += 1
-            continue
-        for version in RIGHT:
-            records.append(
-                {
-                    "id": f"{lang}-{number}-{version}",
-                    "text": row["source"],
-                    "tokens": tokens,
-                    "occupation": {"index": index, "text": tokens[index]},
-                    "expected_gender": None,
-                    "translation": row[version],
-                    "lang": lang,
-                    "version": version,
-                }
-            )
-    return records, left_out
+    """The open-gender records of ``lang``'s one-entity rows (`gen import gate`'s, with no
+    expected gender), and how many rows were left out (the person's words not in the source)."""
+    found, left_out = gate.records(root / f"{lang}_2_variants.dev.tsv", lang)
+    records = [
+        {**record, "expected_gender": None, "version": record["gate"]["variant"]}
+        for record in found
+        if not prof or "PROF" in record["gate"]["labels"]
+    ]
+    return records, len(left_out)
 
 
 def measure(lang: str, root: Path, options: CheckOptions, *, prof: bool) -> dict:

@@ -17,6 +17,7 @@ from checker.rules.agreement import identified_person
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.clause import PREDICATE
 from checker.rules.conventions import Conventions
+from checker.rules.head_noun import COMMON_NOUN as _NOUN
 from checker.rules.readings import gender_of, is_of
 from checker.rules.verdict import (
     DOUBLET,
@@ -29,7 +30,6 @@ from checker.rules.verdict import (
 )
 from common.fields import BOTH, NEUTRAL
 
-_NOUN = frozenset({"NOUN"})
 _CONJUNCTION = frozenset({"CCONJ"})
 _PHRASE = frozenset({"DET", "ADJ"})
 
