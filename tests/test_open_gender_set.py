@@ -162,7 +162,7 @@ def test_factorial_design(xs_records):
     assert others["female"] == others["male"] > 0 and others["person"] > 0
 
 
-def test_build_writes_an_open_set(tmp_path):
+def test_build_writes_an_open_set(tmp_path, xs_records):
     out = tmp_path / "open"
     result = gen("build", "--open-gender", "--size", "xs", "--out", out)
     assert result.returncode == 0, result.stderr
@@ -171,9 +171,9 @@ def test_build_writes_an_open_set(tmp_path):
     assert manifest["counts"]["expected_gender"] == {"null": OPEN_SIZES["xs"]}
     assert "wordlists/en/people.tsv" in manifest["hashes"]
     assert "grammars/en/open.cfg" in manifest["hashes"]
-    assert json.loads((out / "source.jsonl").read_text().splitlines()[0])["id"] == (
-        "en-open-xs-000000"
-    )
+    written = [json.loads(line) for line in (out / "source.jsonl").read_text().splitlines()]
+    assert written == xs_records  # the shards' ids run on from each other
+    assert [r["id"] for r in written] == [f"en-open-xs-{i:06d}" for i in range(len(written))]
     korean = gen("build", "--open-gender", "--grammar", "ko", "--size", "xs", "--out", out)
     assert korean.returncode == 2 and "English grammars only" in korean.stderr
 
