@@ -237,6 +237,18 @@ def test_a_person_slot_needs_an_ungendered_list(open_folder):
     ), problems
 
 
+def test_only_the_grammar_that_uses_a_slot_needs_its_list(open_folder):
+    """The fixed grammar shares slots.tsv with open.cfg but never names PERSON: a word-list
+    folder without people.tsv still builds it; the open grammar is refused, naming the slot."""
+    (open_folder / "wordlists" / "people.tsv").unlink()
+    fixed = english.lint(
+        ("xs",), grammar_dir=open_folder / "grammar", wordlist_dir=open_folder / "wordlists"
+    )
+    assert fixed == []
+    problems = open_lint(open_folder)
+    assert any("slot PERSON names list 'people'" in p for p in problems), problems
+
+
 def test_lint_reads_each_sentence_against_the_gendered_words(open_folder):
     """A gendered word that reaches a sentence through a word list, not the grammar."""
     path = open_folder / "wordlists" / "occupations.tsv"
