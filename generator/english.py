@@ -80,7 +80,7 @@ def build(
     _checked(grammar, lists, nonce)
     english = prepare(size, grammar, lists, nonce=nonce)
     used = {grammar.path, grammar.slots_path, lists[GENDERED_LIST].path}
-    used |= {list_for(slot, lists, nonce=nonce).path for slot in grammar.slots.values()}
+    used |= {list_for(slot, lists, nonce=nonce).path for slot in grammar.used_slots()}
     manifest = {
         "grammar": "en",
         "size": size,

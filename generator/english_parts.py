@@ -247,7 +247,7 @@ def prepare(
 ) -> EnglishSet:
     """Precompute every template's parts for a set of ``size``."""
     choices = {
-        name: _choices(slot, grammar, lists, size, nonce) for name, slot in grammar.slots.items()
+        slot.name: _choices(slot, grammar, lists, size, nonce) for slot in grammar.used_slots()
     }
     parts = [(template, split_template(template, choices)) for template in expand(grammar)]
     return EnglishSet(grammar, lists, size, nonce, parts)

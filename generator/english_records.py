@@ -20,7 +20,7 @@ from generator.english_parts import (
     detokenize,
 )
 from generator.grammar import Template
-from generator.slots import GENDERS, is_other_person
+from generator.slots import GENDERS, is_other_person, is_second_person
 
 ALONE = "alone"  # an open-gender sentence's position when no other person is in it
 
@@ -76,6 +76,19 @@ def shards(english: EnglishSet, count: int) -> list[range]:
     return [range(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
 
 
+def _attaches_to(parts: list[Part], i: int) -> str | None:
+    """The role of the slot a slot's word belongs with: the slot right after it ("the gentle
+    [nurse]"); for the last slot, after only fixed words, the slot before it: an open set's
+    predicate adjective describes its subject ("the [nurse] is very gentle")."""
+    following = parts[i + 1] if i + 1 < len(parts) else None
+    if following is not None and following.slot is not None:
+        return following.slot.role
+    if any(part.slot is not None for part in parts[i + 1 :]):
+        return None
+    before = [part for part in parts[:i] if part.slot is not None]
+    return before[-1].slot.role if before else None
+
+
 # The state of a partly built sentence in one gender: tokens, text, and the metadata so far.
 _State = tuple  # (tokens, text, occupation, trigger, adjective, distractors, trigger_indices)
 
@@ -107,9 +120,7 @@ class _TemplateEnumerator:
                 if following and following.slot is None
                 else _Piece((), "")
             )
-            self.attaches.append(
-                following.slot.role if following and following.slot is not None else None
-            )
+            self.attaches.append(_attaches_to(parts, i))
         self.pieces = [
             [
                 {g: _piece(t, i == 0 and parts[0].slot is not None) for g, t in c.tokens.items()}
@@ -204,6 +215,8 @@ class _TemplateEnumerator:
                 "stereotype": choice.stereotype,
                 "share_women": choice.share_women,
             }
+        if is_second_person(slot):
+            return {"text": choice.word[None], "index": head, "gender": None, "type": slot.type}
         return {"text": choice.word[None], "index": start, "gender": choice.gender}
 
     def records(self, width: int, counter: dict) -> Iterator[dict]:

@@ -85,6 +85,17 @@ class Grammar:
             names.update(s.symbol() for s in production.rhs() if isinstance(s, Nonterminal))
         return names
 
+    def used_slots(self) -> list[Slot]:
+        """The slots this grammar's productions name: one slot table serves grammar.cfg and
+        open.cfg, and a slot only the other one uses needs no word list here."""
+        named = {
+            symbol.symbol()
+            for production in self.productions
+            for symbol in production.rhs()
+            if isinstance(symbol, Nonterminal)
+        }
+        return [slot for name, slot in self.slots.items() if name in named]
+
     def restrictions(self, slot: Slot) -> list[tuple[str, int]] | None:
         """Words the grammar lists for a slot (``OCC -> 'nurse'``); None: the whole list."""
         productions = self.by_lhs.get(Nonterminal(slot.name))

@@ -73,7 +73,7 @@ def lint_grammar(
                     lines[productions[0]],
                 )
             )
-    for slot in grammar.slots.values():
+    for slot in grammar.used_slots():
         try:
             wordlist = list_for(slot, lists, nonce=nonce)
         except GenError as err:
@@ -119,7 +119,7 @@ def _admitted_genders(
 ) -> dict[str, set[str]]:
     """For trigger slots the grammar restricts to listed words: the genders of those words."""
     admitted = {}
-    for slot in grammar.slots.values():
+    for slot in grammar.used_slots():
         restricted = grammar.restrictions(slot)
         if slot.role != "trigger" or restricted is None or slot.list_name not in lists:
             continue

@@ -1,7 +1,8 @@
 """Lint for open-gender grammars (open.cfg): sentences in which nothing fixes the person's gender.
 
 An open construction names the person (its occupation slot) and may name a second one (a
-distractor of type ``occupation``), but nothing that says either one's gender: no trigger slot,
+distractor of type ``occupation`` or ``person``), but nothing that says either one's gender:
+no trigger slot,
 no distractor that is a gendered word, and no terminal in the closed list of English gendered
 words (gendered_words.tsv: pronouns, kinship nouns, gendered titles). :func:`lint_open_template`
 checks a grammar's templates; :class:`OpenSentenceLint` checks every generated sentence against
@@ -10,9 +11,9 @@ the same list, independently of the grammar, as the fixed sets' lint does.
 
 from __future__ import annotations
 
-from generator.grammar import Grammar, Template
+from generator.grammar import Grammar, Item, Template
 from generator.lint import SentenceLint, problem
-from generator.slots import is_other_person
+from generator.slots import is_second_person
 
 
 def lint_open_template(template: Template, grammar: Grammar, gendered: dict[str, str]) -> list[str]:
@@ -43,27 +44,41 @@ def lint_open_template(template: Template, grammar: Grammar, gendered: dict[str,
                     )
                 )
             continue
-        if slot.role == "trigger" or (slot.role == "distractor" and not is_other_person(slot)):
+        if slot.role == "trigger" or (slot.role == "distractor" and not is_second_person(slot)):
             found.append(
                 problem(
                     f"{where} has the {slot.role} slot {slot.name}, which fixes a gender; an open "
                     "construction may name a second person only as a distractor of type "
-                    "occupation",
+                    "occupation or person",
                     grammar.path,
                     item.line,
                 )
             )
-        if slot.role == "adjective":
-            following = items[position + 1].slot if position + 1 < len(items) else None
-            if following is None or following.role != "occupation":
-                found.append(
-                    problem(
-                        f"adjective slot {slot.name} must come right before the occupation",
-                        grammar.path,
-                        item.line,
-                    )
+        if slot.role == "adjective" and not _describes_the_person(items, position):
+            found.append(
+                problem(
+                    f"adjective slot {slot.name} must come right before the occupation or be "
+                    "its predicate (the last slot, after the occupation)",
+                    grammar.path,
+                    item.line,
                 )
+            )
     return found
+
+
+def _describes_the_person(items: tuple[Item, ...], position: int) -> bool:
+    """Whether the adjective at ``position`` is the person's: right before the occupation
+    ("the gentle nurse"), or its predicate ("the nurse is very gentle"): after the
+    occupation with no other slot after the occupation, so it says nothing of a second person."""
+    following = items[position + 1].slot if position + 1 < len(items) else None
+    if following is not None and following.role == "occupation":
+        return True
+    slotted = [i for i, item in enumerate(items) if item.slot is not None]
+    return (
+        slotted[-1] == position
+        and len(slotted) > 1
+        and items[slotted[-2]].slot.role == "occupation"
+    )
 
 
 class OpenSentenceLint(SentenceLint):

@@ -13,9 +13,24 @@ GENDERS = ("female", "male")
 ROLE_COLUMNS = {"occupation": ("share_women",), "adjective": ("stereotype",)}
 
 
+#: The distractor types that name a second person of no gender (open.cfg): one with an
+#: occupation (its stereotype and share of women recorded), and a person noun of dual gender.
+SECOND_PERSON_TYPES = ("occupation", "person")
+
+
 def is_other_person(slot: Slot) -> bool:
     """A distractor that is a second person with an occupation (open.cfg's OTHER)."""
     return slot.role == "distractor" and slot.type == "occupation"
+
+
+def is_second_person(slot: Slot) -> bool:
+    """A distractor that is a second person of no gender (open.cfg's OTHER and PERSON)."""
+    return slot.role == "distractor" and slot.type in SECOND_PERSON_TYPES
+
+
+def is_gendered(wordlist: WordList) -> bool:
+    """Whether a list gives each row a female and a male word."""
+    return "female" in wordlist.columns and "male" in wordlist.columns
 
 
 def list_for(slot: Slot, lists: dict[str, WordList], *, nonce: bool) -> WordList:
@@ -32,6 +47,13 @@ def list_for(slot: Slot, lists: dict[str, WordList], *, nonce: bool) -> WordList
     if is_other_person(slot):
         needed = ROLE_COLUMNS["occupation"]
     wordlist.require(needed, f"slot {slot.name} ({slot.role})")
+    if is_second_person(slot) and is_gendered(wordlist):
+        raise GenError(
+            f"slot {slot.name} is a second person of no gender, but {wordlist.path.name} "
+            "gives each row a female and a male word",
+            path=slot.path,
+            line=slot.line,
+        )
     return wordlist
 
 
@@ -49,6 +71,6 @@ def slot_rows(slot: Slot, wordlist: WordList, size: str) -> tuple[Row, ...]:
 
 def slot_words(row: Row, wordlist: WordList) -> dict[str | None, str]:
     """A row's words: ``{gender: word}`` for gendered lists, ``{None: word}`` otherwise."""
-    if "female" in wordlist.columns and "male" in wordlist.columns:
+    if is_gendered(wordlist):
         return {gender: row[gender] for gender in GENDERS}
     return {None: row[wordlist.columns[0]]}

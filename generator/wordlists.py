@@ -41,6 +41,7 @@ VALUES: dict[str, Callable[[str], str | None]] = {
     "stereotype": _one_of("female", "male", "neutral"),
     "gender": _one_of("female", "male"),
     "set": _one_of(*SIZES),
+    "predicative": _one_of("yes", "no"),
 }
 
 

@@ -35,6 +35,7 @@ from scores.numbers import NOTHING, figure, with_interval
 OpenCounts = list[int]  # one count per OPEN_LABELS entry
 _FEMININE, _MASCULINE = OPEN_LABELS.index(FEMININE), OPEN_LABELS.index(MASCULINE)
 NO_ADJECTIVE = NO_OTHER = "none"
+PERSON = "person"  # a second person named by a person noun, with no occupation
 #: Bins of the occupation's share of women (percent): [low, high), the last one closed.
 SHARE_BINS = ((0, 20), (20, 40), (40, 60), (60, 80), (80, 100))
 STEP = 10  # the logistic slope is per this many points of the share of women
@@ -45,10 +46,13 @@ def _stereotype(value: Any) -> str:
 
 
 def _other(record: dict[str, Any]) -> str:
-    others = [d for d in record.get("distractors") or () if d.get("type") == "occupation"]
-    if not others:
-        return NO_OTHER
-    return others[0].get("stereotype") or NO_OTHER
+    """The other person's occupation stereotype; ``person`` for a person noun of no
+    occupation ("a neighbor"), ``none`` without a second person."""
+    distractors = record.get("distractors") or ()
+    others = [d for d in distractors if d.get("type") == "occupation"]
+    if others:
+        return others[0].get("stereotype") or NO_OTHER
+    return PERSON if any(d.get("type") == PERSON for d in distractors) else NO_OTHER
 
 
 #: What an open record is counted by: name → getter.

@@ -149,7 +149,7 @@ def test_fake_run_recovers_the_slope_it_was_drawn_with(tmp_path):
         "position",
         "other_stereotype",
     }
-    assert set(section["breakdowns"]["other_stereotype"]) == {"female", "male", "none"}
+    assert set(section["breakdowns"]["other_stereotype"]) == {"female", "male", "person", "none"}
     female = section["breakdowns"]["occupation_stereotype"]["female"]
     male = section["breakdowns"]["occupation_stereotype"]["male"]
     assert female["masculine_default"]["value"] < male["masculine_default"]["value"]
