@@ -202,6 +202,14 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             and i not in seen
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
         ]
+        if generic:
+            # a word agreeing in the form's own gender agrees with the form, not the person
+            # (is "Læknirinn var ánægður"); one of the other gender is the person's ("ánægð")
+            bound = [
+                (i, c, r)
+                for i, c, r in bound
+                if c == rules.noun or gender_of(words[i], c)[0] != own
+            ]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes = collect(words, bound)
     unmarked = gender_unmarked(own, words[head], rules)
