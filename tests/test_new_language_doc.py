@@ -115,7 +115,8 @@ def test_galician_translation_runs_from_the_doc_block(follow_doc):
 
 ICELANDIC = [
     # (translation, word, expected, source, without neutral.toml's section, with it)
-    ("Hún er kennari .", "kennari", "female", "teacher", "wrong", "correct"),
+    ("Hún er kennari .", "kennari", "female", "teacher", "correct", "correct"),
+    ("Kennarinn kom .", "Kennarinn", "female", "teacher", "wrong", "neutral"),
     ("Góði kennarinn kom .", "kennarinn", "female", "teacher", "wrong", "neutral"),
     ("Læknirinn var ánægður .", "Læknirinn", "female", "doctor", "wrong", "neutral"),
     ("Læknirinn var ánægð .", "Læknirinn", "female", "doctor", "correct", "correct"),
