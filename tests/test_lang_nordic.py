@@ -174,6 +174,47 @@ SUBJECTS = [
         "correct",
     ),
     ("is", "He is a teacher .", "Hann er kennari .", "kennari", "male", "correct"),
+    # "as": the word before the verb (or the verb's object) is the one the role is given to
+    (
+        "sv",
+        "She works as a nurse .",
+        "Hon arbetar som sjuksköterska .",
+        "sjuksköterska",
+        "female",
+        "correct",
+    ),
+    (
+        "sv",
+        "She has been hired as a nurse .",
+        "Hon har anställts som sjuksköterska .",
+        "sjuksköterska",
+        "female",
+        "correct",
+    ),
+    (
+        "sv",
+        "My father works as a secretary .",
+        "Min pappa arbetar som sekreterare .",
+        "sekreterare",
+        "male",
+        "correct",
+    ),
+    (
+        "sv",
+        "We hired him as a nurse .",
+        "Vi anställde honom som sjuksköterska .",
+        "sjuksköterska",
+        "female",
+        "wrong",
+    ),
+    (
+        "nb",
+        "She works as a nurse .",
+        "Hun jobber som sykepleier .",
+        "sykepleier",
+        "female",
+        "correct",
+    ),
     # no copula: a pronoun the English has too may be another person's
     ("sv", "The doctor called her .", "Läkaren ringde henne .", "Läkaren", None, "neutral"),
 ]
