@@ -21,6 +21,7 @@ from checker.rules.clause import (
 )
 from checker.rules.construct import construct_person
 from checker.rules.coordination import bare, coordinated
+from checker.rules.copula_subject import copula_subject
 from checker.rules.parsed import dependency_bound
 from checker.rules.readings import (
     NAME,
@@ -192,6 +193,9 @@ def bound_words(
         ):
             break
         i -= 1
+    subject = copula_subject(words, i + 1, rules)  # sv "[Hon] är sjuksköterska"
+    if subject is not None:
+        bound.append((*subject, PREDICATE))
     if is_of(words[head], rules.noun) and (
         _has_feats(words[head], rules.predicative) or after_copula(words, head, rules)
     ):

@@ -45,6 +45,7 @@ class AgreementRules:
     coordinators: frozenset[str]
     copulas: frozenset[str]
     copula_gap: frozenset[str]
+    copula_subjects: frozenset[str]
     inanimate: tuple[FeatureSet, ...]
     thing_masculine: tuple[FeatureSet, ...]
     animate: tuple[FeatureSet, ...]

@@ -16,7 +16,7 @@ from typing import Any
 from checker.backends.base import MALE, Alignment, TaggedSentence, Word
 from checker.rules.agreement import bound_words, identified_person
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.clause import PHRASE, clause_predicates
+from checker.rules.clause import PHRASE, PREDICATE, clause_predicates
 from checker.rules.construct import is_possessor, possessor_person
 from checker.rules.head_noun import (
     ONE,
@@ -202,6 +202,18 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             and i not in seen
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
         ]
+        if generic:
+            # a word agreeing in the form's own gender (its phrase, the predicate after it)
+            # agrees with the form, not the person (is "Læknirinn var ánægður"); one of the
+            # other gender is the person's ("ánægð"), and so is a predicate before the noun
+            # (the copula's subject: "Hann er kennari") or the noun a copula says it is
+            bound = [
+                (i, c, r)
+                for i, c, r in bound
+                if c == rules.noun
+                or (r == PREDICATE and i < head)
+                or gender_of(words[i], c)[0] != own
+            ]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes = collect(words, bound)
     unmarked = gender_unmarked(own, words[head], rules)
