@@ -19,13 +19,17 @@ import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
 from checker.backends.device import resolve_device
+from checker.backends.noun_forms import noun_form_reader, with_noun_forms
 from checker.backends.script import Transliteration
+from checker.backends.suffixes import SuffixAnalyser
+from checker.backends.treebank_profiles import ud_profile
 from checker.languages import languages
 from common.errors import MissingResourceError
 
@@ -173,6 +177,9 @@ class StanzaTagger(Tagger):
 
     name = "stanza"
     _script: Transliteration | None = None
+    #: the UD features its treebank annotates (ud_profiles.toml), for the rules; None: all
+    annotated: frozenset[str] | None = None
+    _noun_forms: SuffixAnalyser | None = None
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
@@ -183,6 +190,9 @@ class StanzaTagger(Tagger):
         device = resolve_device(options.get("device"))
         self._script = _script(lang)
         code = stanza_language(lang)
+        profile = ud_profile(str(code))
+        self.annotated = profile.features if profile else None
+        self._noun_forms = noun_form_reader(lang, profile)  # nl: nouns are Com/Neut
         self.processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
         logged: list[str] = []  # Stanza's own error lines, folded into ours
         try:
@@ -263,10 +273,14 @@ class StanzaTagger(Tagger):
             return []
         if self._script is None:
             documents = self._pipeline.bulk_process(list(texts))
-            return [tagged_sentence(document) for document in documents]
-        readings = self._script.texts(texts)
-        documents = self._pipeline.bulk_process([reading.read for reading in readings])
-        return [
-            self._script.restore(tagged_sentence(document), reading)
-            for document, reading in zip(documents, readings, strict=True)
-        ]
+            sentences = [tagged_sentence(document) for document in documents]
+        else:
+            readings = self._script.texts(texts)
+            documents = self._pipeline.bulk_process([reading.read for reading in readings])
+            sentences = [
+                self._script.restore(tagged_sentence(document), reading)
+                for document, reading in zip(documents, readings, strict=True)
+            ]
+        if self._noun_forms is not None:
+            sentences = [with_noun_forms(s, self._noun_forms) for s in sentences]
+        return [replace(sentence, annotated=self.annotated) for sentence in sentences]
