@@ -101,9 +101,9 @@ def test_feature_sets_keyed_on_a_feature_the_tagger_lacks_are_dropped():
 
 
 def test_arabic_as_prefix_split_off_still_introduces_the_role(ud_taggers):
-    """The sentence "عملت سافيني كمصورة حرب" (Savini worked as a war photographer): the aligner gave the
-    occupation nothing, and "ك" (as), a word of its own in Stanza's Arabic, names the noun
-    after it as the role (agreement.toml ar ``as_words`` "ك-")."""
+    """The sentence "عملت سافيني كمصورة حرب" (Savini worked as a war photographer): the
+    aligner gave the occupation nothing, and "ك" (as), a word of its own in Stanza's
+    Arabic, names the noun after it as the role (agreement.toml ar ``as_words`` "ك-")."""
     (sentence,) = ud_taggers("ar").tag(["عملت سافيني كمصورة حرب خلال حرب الفيتنام."])
     assert "ك" in sentence.tokens
     source = "Savini worked as a war photographer during the Vietnam war .".split()
@@ -119,3 +119,35 @@ def test_the_offline_path_is_unchanged():
     """A sentence that declares no profile is read by the rules as they are."""
     assert TaggedSentence(()).annotated is None
     assert rules_as_annotated("de", None) is agreement_rules("de")
+
+
+@pytest.mark.parametrize(
+    ("translation", "source", "occupation", "noun", "outcome"),
+    [
+        # right after the person noun in the direct case, a perfective agrees with it
+        ("कलाकार नाची।", "The artist danced .", 1, "कलाकार", "correct"),
+        # a sentence's intransitive perfective (लौट आना, return) is the person's
+        (
+            "मोफोर्ड 1947 में कार्यकारी सचिव के रूप में टैक्स कमिशन में लौट आईं।",
+            "Mofford returned to the Tax Commission in 1947 as executive secretary .",
+            10,
+            "सचिव",
+            "correct",
+        ),
+        # after the ergative "ने" a perfective agrees with its object, not the person
+        ("डॉक्टर ने काम किया।", "The doctor did the work .", 1, "डॉक्टर", "inconclusive"),
+    ],
+)
+def test_hindi_perfectives_without_subcat_read_their_clause(
+    ud_taggers, translation, source, occupation, noun, outcome
+):
+    """UD Hindi-HDTB gives no Subcat: a perfective's transitivity is read from its clause
+    (the ergative "ने") and the commonest intransitive lemmas (agreement.toml hi)."""
+    (sentence,) = ud_taggers("hi").tag([translation])
+    linked = frozenset({(occupation, sentence.tokens.index(noun))})
+    verdict = label(
+        expected_gender=FEMALE, source_tokens=source.split(),
+        occupation=(occupation, occupation + 1), sentence=sentence, alignment=linked,
+        rules=rules_as_annotated("hi", sentence.annotated),
+    )  # fmt: skip
+    assert verdict.label == outcome, verdict.to_json()

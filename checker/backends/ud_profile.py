@@ -52,13 +52,17 @@ class UDProfileTagger(Tagger):
         self._offline.close()
 
     def tag(self, texts: Sequence[str]) -> list[TaggedSentence]:
-        sentences = [
-            TaggedSentence(
-                tuple(w for word in sentence.words for w in self.profile.words(word)),
-                annotated=self.profile.features,
-            )
-            for sentence in self._offline.tag(texts)
-        ]
-        if self._noun_forms is None:
-            return sentences
-        return [with_noun_forms(sentence, self._noun_forms) for sentence in sentences]
+        return [self.reexpressed(sentence) for sentence in self._offline.tag(texts)]
+
+    def reexpressed(self, sentence: TaggedSentence) -> TaggedSentence:
+        """The offline tagger's ``sentence`` as the language's Stanza model gives it."""
+        profiled = TaggedSentence(
+            tuple(w for word in sentence.words for w in self.profile.words(word)),
+            annotated=self.profile.features,
+        )
+        return with_noun_forms(profiled, self._noun_forms) if self._noun_forms else profiled
+
+    def sources(self, sentence: TaggedSentence) -> list[int]:
+        """For each word of :meth:`reexpressed`'s sentence, the offline word it comes from
+        (a split proclitic and its word both come from the word they were written as)."""
+        return [k for k, word in enumerate(sentence.words) for _ in self.profile.words(word)]
