@@ -54,15 +54,18 @@ def test_readings_keep_only_the_treebanks_features(
     assert kept | dropped <= set(before)
     assert kept <= set(after) and not dropped & set(after)
     assert offline.annotated is None  # the offline path gives every feature it knows
-    assert ud.annotated == ud_profile(ud_taggers(lang).profile.code).features
+    assert ud.annotated == ud_profile(ud_taggers(lang).profile.code).features  # no gen_data
 
 
 def test_arabic_proclitics_are_words_of_their_own_and_verbs_carry_aspect(ud_taggers):
     """PADT's tokenisation: "كمدرسة" (as a teacher) is "ك" + "مدرسة"; "كان" (was), whose
-    lemma starts with the letter, is not split; the word list's Tense is PADT's Aspect."""
+    lemma starts with the letter, is not split; the word list's Tense is PADT's Aspect. PADT
+    has no Animacy: gen's word list marks the teacher a person, as on the offline path."""
     (sentence,) = ud_taggers("ar").tag(["عملت كمدرسة وكان"])
     assert sentence.tokens == ["عملت", "ك", "مدرسة", "و", "كان"]
     assert sentence.words[1].analyses[0].upos == "ADP"
+    assert sentence.words[2].analyses[0].feats["Animacy"] == "Anim"
+    assert "Animacy" in sentence.annotated
     verb = sentence.words[0].analyses[0]
     assert verb.feats.get("Aspect") == "Perf" and "Tense" not in verb.feats
 

@@ -26,9 +26,8 @@ from typing import Any
 
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
 from checker.backends.device import resolve_device
-from checker.backends.noun_forms import noun_form_reader, with_noun_forms
+from checker.backends.noun_forms import NounData, noun_data
 from checker.backends.script import Transliteration
-from checker.backends.suffixes import SuffixAnalyser
 from checker.backends.treebank_profiles import ud_profile
 from checker.languages import languages
 from common.errors import MissingResourceError
@@ -179,7 +178,7 @@ class StanzaTagger(Tagger):
     _script: Transliteration | None = None
     #: the UD features its treebank annotates (ud_profiles.toml), for the rules; None: all
     annotated: frozenset[str] | None = None
-    _noun_forms: SuffixAnalyser | None = None
+    _nouns: NounData | None = None
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
@@ -191,8 +190,9 @@ class StanzaTagger(Tagger):
         self._script = _script(lang)
         code = stanza_language(lang)
         profile = ud_profile(str(code))
-        self.annotated = profile.features if profile else None
-        self._noun_forms = noun_form_reader(lang, profile)  # nl: nouns are Com/Neut
+        self._nouns = noun_data(lang, profile)  # nl nouns' genders, ar persons: gen's data
+        if profile is not None:
+            self.annotated = profile.features | (self._nouns.features if self._nouns else set())
         self.processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
         logged: list[str] = []  # Stanza's own error lines, folded into ours
         try:
@@ -281,6 +281,6 @@ class StanzaTagger(Tagger):
                 self._script.restore(tagged_sentence(document), reading)
                 for document, reading in zip(documents, readings, strict=True)
             ]
-        if self._noun_forms is not None:
-            sentences = [with_noun_forms(s, self._noun_forms) for s in sentences]
+        if self._nouns is not None:
+            sentences = [self._nouns.read(sentence) for sentence in sentences]
         return [replace(sentence, annotated=self.annotated) for sentence in sentences]

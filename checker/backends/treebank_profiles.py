@@ -29,6 +29,9 @@ class UDProfile:
     features: frozenset[str]
     gendered: frozenset[str] | None  # UPOS given Masc/Fem; None: all
     proclitics: Mapping[str, str]  # proclitic → its UPOS, split off as words
+    #: gen's analysers that read its nouns' genders / persons (noun_forms.py)
+    gen_genders: tuple[str, ...] = ()
+    gen_persons: tuple[str, ...] = ()
     #: a feature the offline analysers give → the treebank's for the same thing
     equivalents: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
@@ -80,6 +83,8 @@ def ud_profile(code: str) -> UDProfile | None:
         features=frozenset(row["features"]),
         gendered=frozenset(gendered) if gendered is not None else None,
         proclitics=dict(row.get("proclitics", {})),
+        gen_genders=tuple(row.get("gen_data", {}).get("genders", ())),
+        gen_persons=tuple(row.get("gen_data", {}).get("persons", ())),
         equivalents={
             _pair(theirs): _pair(ours) for theirs, ours in row.get("equivalents", {}).items()
         },

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from checker.backends.base import TaggedSentence, Tagger
-from checker.backends.noun_forms import noun_form_reader, with_noun_forms
+from checker.backends.noun_forms import noun_data
 from checker.backends.offline import OfflineTagger
 from checker.backends.treebank_profiles import PROFILES_FILE, profile_for
 
@@ -42,7 +42,8 @@ class UDProfileTagger(Tagger):
         super().__init__(lang, options)
         self._offline = OfflineTagger(lang, options)
         self.profile = profile_for(lang)
-        self._noun_forms = noun_form_reader(lang, self.profile)  # as the Stanza tagger does
+        self._nouns = noun_data(lang, self.profile)  # as the Stanza tagger reads them
+        self.annotated = self.profile.features | (self._nouns.features if self._nouns else set())
 
     @property
     def signature(self) -> str:
@@ -58,9 +59,9 @@ class UDProfileTagger(Tagger):
         """The offline tagger's ``sentence`` as the language's Stanza model gives it."""
         profiled = TaggedSentence(
             tuple(w for word in sentence.words for w in self.profile.words(word)),
-            annotated=self.profile.features,
+            annotated=self.annotated,
         )
-        return with_noun_forms(profiled, self._noun_forms) if self._noun_forms else profiled
+        return self._nouns.read(profiled) if self._nouns else profiled
 
     def sources(self, sentence: TaggedSentence) -> list[int]:
         """For each word of :meth:`reexpressed`'s sentence, the offline word it comes from
