@@ -8,29 +8,9 @@ import pytest
 
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Word
 from checker.backends.treebank_profiles import ud_profile
-from checker.backends.ud_profile import UDProfileTagger
 from checker.rules.agreement_rules import agreement_rules, rules_as_annotated
 from checker.rules.label import label
 from checker.rules.readings import inanimate, names_person
-
-
-@pytest.fixture(scope="module")
-def ud_taggers():
-    """The UD-profile tagger of a language, built once per module; skips where the offline
-    analysers it wraps are not installed."""
-    built: dict[str, UDProfileTagger] = {}
-
-    def get(lang: str) -> UDProfileTagger:
-        if lang not in built:
-            reason = UDProfileTagger.unavailable(lang, {})
-            if reason:
-                pytest.skip(reason)
-            built[lang] = UDProfileTagger(lang, {})
-        return built[lang]
-
-    yield get
-    for tagger in built.values():
-        tagger.close()
 
 
 @pytest.mark.parametrize(
