@@ -352,16 +352,16 @@ def test_a_model_says_which_features_it_gives_and_dutch_nouns_are_read_by_their_
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The tagger declares its treebank's features (checker/data/ud_profiles.toml): the
-    rules then read a noun without Animacy as of unknown animacy where UD has none (de, nl).
+    rules then read a noun without Animacy as of unknown animacy where UD has none (es, nl).
     A Dutch noun, Com to the model, gets the gender its form names ("-es": a woman;
     languages.toml nl suffixes, as the offline path reads it)."""
     import stanza
 
     monkeypatch.setattr(stanza, "Pipeline", lambda lang, **options: FakePipeline({"x": LERARES}))
     monkeypatch.setattr(StanzaTagger, "unavailable", classmethod(lambda cls, lang, options: None))
-    (german,) = StanzaTagger("de", {"device": "cpu"}).tag(["x"])
-    assert german.annotated is not None and "Animacy" not in german.annotated
-    assert german.words[1].analyses[0].genders == frozenset()  # read as the model gives it
+    (spanish,) = StanzaTagger("es", {"device": "cpu"}).tag(["x"])
+    assert spanish.annotated is not None and "Animacy" not in spanish.annotated
+    assert spanish.words[1].analyses[0].genders == frozenset()  # read as the model gives it
     (sentence,) = StanzaTagger("nl", {"device": "cpu"}).tag(["x"])
     assert "Gender" in sentence.annotated and "Animacy" not in sentence.annotated
     lerares = sentence.words[1].analyses[0]

@@ -16,8 +16,8 @@ from checker.rules.readings import inanimate, names_person
 @pytest.mark.parametrize(
     ("lang", "text", "word", "kept", "dropped"),
     [
-        # UD German (GSD, HDT) has no Animacy: the German analyser's person mark goes
-        ("de", "Der Arzt kam.", "Arzt", {"Case", "Number"}, {"Animacy"}),
+        # BTB has Aspect, and no Subcat
+        ("bg", "Лекарката дойде.", "дойде", {"Aspect", "Tense"}, {"Subcat"}),
         # SynTagRus has Animacy and Aspect
         ("ru", "Врач пришла в школу.", "Врач", {"Animacy", "Case"}, set()),
         # HDTB has no Subcat (transitivity)
@@ -35,6 +35,15 @@ def test_readings_keep_only_the_treebanks_features(
     assert kept <= set(after) and not dropped & set(after)
     assert offline.annotated is None  # the offline path gives every feature it knows
     assert ud.annotated == ud_profile(ud_taggers(lang).profile.code).features  # no gen_data
+
+
+def test_german_persons_are_read_from_gens_noun_table(ud_taggers, taggers):
+    """UD German has no Animacy: the person mark of a motion-pair noun (Arzt/Ärztin) comes
+    from the german-nouns table, as on the offline path; Case and Number stay the model's."""
+    (sentence,) = ud_taggers("de").tag(["Der Arzt kam."])
+    arzt = sentence.words[1].analyses[0]
+    assert arzt.feats["Animacy"] == "Anim" and {"Case", "Number"} <= set(arzt.feats)
+    assert "Animacy" in sentence.annotated and "Animacy" not in ud_profile("de").features
 
 
 def test_arabic_proclitics_are_words_of_their_own_and_verbs_carry_aspect(ud_taggers):

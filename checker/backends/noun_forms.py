@@ -6,11 +6,13 @@ Two things gen's rules read are missing from some default Stanza models:
   "de"/"het" classes, never Masc or Fem ("lerares", a woman teacher, and "leraar" are both
   Com): read through the model alone, bench/ud_profile.py measured every occupation of the
   UGB nl slice inconclusive. The person is marked by the noun's form (-es, -ster, -rice...);
-- whether a noun names a person: UD Arabic (PADT) has no Animacy, and the idafa rules read
-  the person before a thing aligned in its place (agreement.toml ar ``bare_complement``).
+- whether a noun names a person: UD Arabic (PADT) and German (GSD, HDT) have no Animacy,
+  and the rules that read the person beside a word the aligner slipped onto need it (ar
+  ``bare_complement``, the idafa; de ``unlinked_person``, "der ersten [Spitzentänzerin]").
 
-The offline path reads both from data files gen ships (languages.toml's ``wordlist`` and
-``suffixes``), which need no external tool: ud_profiles.toml's ``gen_data`` names those a
+The offline path reads both with analysers that need no external tool (languages.toml's
+``wordlist`` and ``suffixes``, gen's data files; german-nouns, a noun table installed with
+gen): ud_profiles.toml's ``gen_data`` names those a
 model's nouns are read by for each (``genders``, ``persons``), where the offline path's
 marks come from them alone: a noun's readings then get the genders of the first that knows
 the noun where the model gives them none of a person's, and its Animacy where the treebank
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from checker.backends import german
 from checker.backends.base import Analysis, TaggedSentence
 from checker.backends.suffixes import SuffixAnalyser
 from checker.backends.treebank_profiles import UDProfile
@@ -107,6 +110,8 @@ def noun_data(lang: str, profile: UDProfile | None) -> NounData | None:
                 built.append(WordListAnalyser(spec.file, row.prefixes, spec.suffixes).analyse)
             elif name == "suffixes" and row.suffixes:
                 built.append(SuffixAnalyser(row.suffixes).analyse)
+            elif name == "german-nouns" and german.missing() is None:
+                built.append(german.GermanAnalyser().analyse)
         return tuple(built)
 
     gendered = profile.gendered is None or _NOUN in profile.gendered
