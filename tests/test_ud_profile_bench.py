@@ -14,18 +14,17 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 DEV = REPO.parent / "shared" / "dev-data"
 #: Points the UD-profile path may differ from the offline path by, in right-on-decided and
-#: in inconclusive, on these slices (one line is 0.3 to 1 point of them; on the whole dev
+#: in inconclusive, on these slices (one result is 0.25 to 1 point of them; on the whole dev
 #: sets the gaps are within 1 point: docs/neural.md).
 TOLERANCE = 2.0
 #: (set, language, lines): the languages whose treebanks lack a feature the offline
 #: analysers give (de, nl, ar Animacy; ar Tense; nl nouns' Masc/Fem; hi Subcat).
 SLICES = [
     ("ugb", "nl", 100),
-    ("ugb", "ar", 100),
     ("mtgeneval", "de", 100),
-    ("mtgeneval", "nl", 100),
-    ("mtgeneval", "ar", 120),
-    ("mtgeneval", "hi", 120),
+    ("mtgeneval", "nl", 200),
+    ("mtgeneval", "ar", 150),
+    ("mtgeneval", "hi", 150),
 ]
 
 
