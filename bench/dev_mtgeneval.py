@@ -86,10 +86,7 @@ def measure(lang: str, root: Path, options: CheckOptions) -> dict:
     the inconclusive reasons and the seconds the check took."""
     records = contextual_records(read_contextual(root, lang, "dev"), lang, "dev")
     usable = checkable(records)
-    rows = []
-    for version in RIGHT:
-        translated = with_translations(usable, [r["references"][version] for r in usable])
-        rows += [{**r, "id": f"{r['id']}-{version}", "version": version} for r in translated]
+    rows = versions(usable)
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp, "in.jsonl")
         source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
@@ -111,6 +108,15 @@ def measure(lang: str, root: Path, options: CheckOptions) -> dict:
         "reasons": Counter(r["reason"] for r in results if r["label"] == "inconclusive"),
         "seconds": seconds,
     }
+
+
+def versions(usable: list[dict]) -> list[dict]:
+    """Each checkable line twice, with its original and its flipped reference."""
+    rows = []
+    for version in RIGHT:
+        translated = with_translations(usable, [r["references"][version] for r in usable])
+        rows += [{**r, "id": f"{r['id']}-{version}", "version": version} for r in translated]
+    return rows
 
 
 def counts(results: list[dict]) -> dict[str, int]:

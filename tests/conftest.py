@@ -42,25 +42,39 @@ def dev_data() -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def taggers():
-    """The offline tagger of a language, built once per test module (lt-proc and the
-    dictionaries load once); a language whose analysers are not installed skips."""
-    from checker.backends.offline import OfflineTagger
+def _built_per_language(cls):
+    """A getter of ``cls``'s tagger of a language, built once (lt-proc and the dictionaries
+    load once); a language whose analysers are not installed skips. Closes them after."""
+    built: dict = {}
 
-    built: dict[str, OfflineTagger] = {}
-
-    def get(lang: str) -> OfflineTagger:
+    def get(lang: str):
         if lang not in built:
-            reason = OfflineTagger.unavailable(lang, {})
+            reason = cls.unavailable(lang, {})
             if reason:
                 pytest.skip(reason)
-            built[lang] = OfflineTagger(lang, {})
+            built[lang] = cls(lang, {})
         return built[lang]
 
     yield get
     for tagger in built.values():
         tagger.close()
+
+
+@pytest.fixture(scope="module")
+def taggers():
+    """The offline tagger of a language, built once per test module."""
+    from checker.backends.offline import OfflineTagger
+
+    yield from _built_per_language(OfflineTagger)
+
+
+@pytest.fixture(scope="module")
+def ud_taggers():
+    """The UD-profile tagger of a language (checker/backends/ud_profile.py), built once per
+    test module."""
+    from checker.backends.ud_profile import UDProfileTagger
+
+    yield from _built_per_language(UDProfileTagger)
 
 
 @pytest.fixture(scope="module")

@@ -335,3 +335,35 @@ def test_the_default_folder_is_stanzas_own_found_without_importing_it(
     assert default_resources_dir() == DEFAULT_MODEL_DIR
     monkeypatch.setenv("STANZA_RESOURCES_DIR", "/models/stanza")
     assert default_resources_dir() == "/models/stanza"
+
+
+# "De lerares kwam." as UD Dutch-Alpino (Stanza's nl model) tags it: a noun's Gender is its
+# "de"/"het" class, Com or Neut, never a person's.
+LERARES = """\
+1	De	de	DET	_	Definite=Def	2	det	_	_
+2	lerares	lerares	NOUN	_	Gender=Com|Number=Sing	3	nsubj	_	_
+3	kwam	komen	VERB	_	Number=Sing|Tense=Past|VerbForm=Fin	0	root	_	SpaceAfter=No
+4	.	.	PUNCT	_	_	3	punct	_	_
+
+"""
+
+
+def test_a_model_says_which_features_it_gives_and_dutch_nouns_are_read_by_their_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tagger declares its treebank's features (checker/data/ud_profiles.toml): the
+    rules then read a noun without Animacy as of unknown animacy where UD has none (es, nl).
+    A Dutch noun, Com to the model, gets the gender its form names ("-es": a woman;
+    languages.toml nl suffixes, as the offline path reads it)."""
+    import stanza
+
+    monkeypatch.setattr(stanza, "Pipeline", lambda lang, **options: FakePipeline({"x": LERARES}))
+    monkeypatch.setattr(StanzaTagger, "unavailable", classmethod(lambda cls, lang, options: None))
+    (spanish,) = StanzaTagger("es", {"device": "cpu"}).tag(["x"])
+    assert spanish.annotated is not None and "Animacy" not in spanish.annotated
+    assert spanish.words[1].analyses[0].genders == frozenset()  # read as the model gives it
+    (sentence,) = StanzaTagger("nl", {"device": "cpu"}).tag(["x"])
+    assert "Gender" in sentence.annotated and "Animacy" not in sentence.annotated
+    lerares = sentence.words[1].analyses[0]
+    assert lerares.genders == {FEMALE} and "Animacy" not in lerares.feats
+    assert "guessed NOUN" in lerares.evidence

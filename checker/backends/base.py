@@ -72,6 +72,11 @@ class Word:
 @dataclass(frozen=True)
 class TaggedSentence:
     words: tuple[Word, ...]
+    #: The UD features the tagger gives in this language, where it gives only some (a
+    #: Stanza model: its treebank's, checker/data/ud_profiles.toml); None: all it knows.
+    #: Rules keyed on a feature it never gives read as where the language names none
+    #: (agreement_rules: a noun without Animacy is then of unknown animacy, not a thing).
+    annotated: frozenset[str] | None = None
 
     @property
     def tokens(self) -> list[str]:

@@ -19,13 +19,16 @@ import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 from checker.backends.base import FEMALE, MALE, Analysis, TaggedSentence, Tagger, Word
 from checker.backends.device import resolve_device
+from checker.backends.noun_forms import NounData, noun_data
 from checker.backends.script import Transliteration
+from checker.backends.treebank_profiles import ud_profile
 from checker.languages import languages
 from common.errors import MissingResourceError
 
@@ -173,6 +176,9 @@ class StanzaTagger(Tagger):
 
     name = "stanza"
     _script: Transliteration | None = None
+    #: the UD features its treebank annotates (ud_profiles.toml), for the rules; None: all
+    annotated: frozenset[str] | None = None
+    _nouns: NounData | None = None
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
@@ -183,6 +189,10 @@ class StanzaTagger(Tagger):
         device = resolve_device(options.get("device"))
         self._script = _script(lang)
         code = stanza_language(lang)
+        profile = ud_profile(str(code))
+        self._nouns = noun_data(lang, profile)  # nl nouns' genders, ar persons: gen's data
+        if profile is not None:
+            self.annotated = profile.features | (self._nouns.features if self._nouns else set())
         self.processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
         logged: list[str] = []  # Stanza's own error lines, folded into ours
         try:
@@ -263,10 +273,14 @@ class StanzaTagger(Tagger):
             return []
         if self._script is None:
             documents = self._pipeline.bulk_process(list(texts))
-            return [tagged_sentence(document) for document in documents]
-        readings = self._script.texts(texts)
-        documents = self._pipeline.bulk_process([reading.read for reading in readings])
-        return [
-            self._script.restore(tagged_sentence(document), reading)
-            for document, reading in zip(documents, readings, strict=True)
-        ]
+            sentences = [tagged_sentence(document) for document in documents]
+        else:
+            readings = self._script.texts(texts)
+            documents = self._pipeline.bulk_process([reading.read for reading in readings])
+            sentences = [
+                self._script.restore(tagged_sentence(document), reading)
+                for document, reading in zip(documents, readings, strict=True)
+            ]
+        if self._nouns is not None:
+            sentences = [self._nouns.read(sentence) for sentence in sentences]
+        return [replace(sentence, annotated=self.annotated) for sentence in sentences]

@@ -18,7 +18,7 @@ import orjson
 from checker.backends import registry
 from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
 from checker.pipeline.records import Item
-from checker.rules.agreement_rules import agreement_rules
+from checker.rules.agreement_rules import rules_as_annotated
 from checker.rules.label import label
 from checker.rules.verdict import (
     EMPTY_TRANSLATION,
@@ -141,7 +141,6 @@ def label_chunk(
     reported = sum(verdict is not None for verdict in verdicts)  # decided without backends
     labelled(reported)
     for lang, (positions, sentences) in aligned.sentences.items():
-        rules = agreement_rules(lang)
         alignments = aligned.alignments[lang]
         # an aligner may also say which target words translate each source word, and which
         # pairs it could not align whole (simalign: longer than its model reads)
@@ -157,7 +156,7 @@ def label_chunk(
                 occupation=item.occupation,
                 sentence=sentence,
                 alignment=alignment,
-                rules=rules,
+                rules=rules_as_annotated(lang, sentence.annotated),
                 translations=translations(k) if translations else None,
             )
             if k in notes:

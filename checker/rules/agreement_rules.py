@@ -5,7 +5,7 @@ said in the file."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,9 @@ class AgreementRules:
     thing_masculine: tuple[FeatureSet, ...]
     animate: tuple[FeatureSet, ...]
     subject_verbs: tuple[FeatureSet, ...]
+    ergative: frozenset[str]
+    passive_auxiliaries: frozenset[str]
+    intransitive_lemmas: frozenset[str]
     unmarked: frozenset[str]
     counterparts: frozenset[str]
     complement_words: frozenset[str]
@@ -89,6 +92,29 @@ def agreement_rules(lang: str) -> AgreementRules:
     merged: dict[str, Any] = {**table["defaults"], **family, **own}
     fields = {key: _field(key, value) for key, value in merged.items()}
     return AgreementRules(**fields, conventions=conventions(code))
+
+
+@cache
+def rules_as_annotated(lang: str, annotated: frozenset[str] | None) -> AgreementRules:
+    """``lang``'s rules for a tagger that gives only the ``annotated`` UD features (a
+    Stanza model, its treebank's; None: all): a feature set keyed on a feature it never
+    gives is dropped, as it could never match. Where that empties a list, the rule reads as
+    for a language that names none: without Animacy (UD German, Dutch, Arabic), a noun is
+    of unknown animacy, a possible person, not a thing."""
+    rules = agreement_rules(lang)
+    if annotated is None:
+        return rules
+    return replace(
+        rules,
+        **{
+            key: tuple(feats for feats in getattr(rules, key) if _keyed_on(feats, annotated))
+            for key in sorted(_FEATURE_SETS)
+        },
+    )
+
+
+def _keyed_on(feats: FeatureSet, annotated: frozenset[str]) -> bool:
+    return all(feature in annotated for feature, _ in feats)
 
 
 #: The fields that hold feature sets.

@@ -268,7 +268,9 @@ def _role_as(tokens: Sequence[str], k: int) -> bool:
 
 def _after_as_words(words: Sequence[Word], rules: AgreementRules) -> list[int]:
     """Where the words after each of the translation's ``as_words`` phrases start; for a
-    prefix written on the noun (ar "ك-": "كمفتش", as an inspector), the noun itself."""
+    prefix written on the noun (ar "ك-": "كمفتش", as an inspector), the noun itself, or
+    the word after the prefix where the tagger split it off as a word of its own (Stanza's
+    Arabic model: "ك" "مفتش")."""
     texts = [word.text.lower() for word in words]
     found = []
     for phrase in rules.as_words:
@@ -281,6 +283,7 @@ def _after_as_words(words: Sequence[Word], rules: AgreementRules) -> list[int]:
                 and len(text) > len(prefix) + 2
                 and is_of(words[i], _NOUN)
             ]
+            found += [i + 1 for i, text in enumerate(texts) if text == prefix]
             continue
         found += [
             i + len(phrase)

@@ -22,13 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from checker.backends.base import Word
+from checker.backends.base import Analysis, Word
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.clause import CLAUSE, PREDICATE
 from checker.rules.readings import (
     VERBS,
     carries,
-    every_reading_carries,
     gender_of,
     is_copula,
     is_of,
@@ -41,6 +40,7 @@ _POSTPOSITION = frozenset({"ADP"})
 _CLAUSE_END = frozenset({"PUNCT", "CCONJ", "SCONJ"})
 
 _TRANSITIVE_PERFECTIVE = frozenset({("Aspect", "Perf"), ("Subcat", "Tran")})
+_PERFECTIVE = frozenset({("Aspect", "Perf")})
 
 Bound = list[tuple[int, Collection[str], str]]
 
@@ -50,12 +50,14 @@ def verb_final_bound(words: Sequence[Word], head: int, rules: AgreementRules) ->
     role)``; nothing where the language has no ``subject_verbs`` (is not verb-final)."""
     if not rules.subject_verbs:
         return []
-    groups = _verb_groups(words)
+    groups = _verb_groups(words, rules)
     subject = head + 1 >= len(words) or not is_of(words[head + 1], _POSTPOSITION)
     if subject:
         group = _clause_verbs(words, head, groups)
         bound: Bound = [
-            (i, VERBS, PREDICATE) for i in group if _agrees_with_subject(words[i], rules)
+            (i, VERBS, PREDICATE)
+            for i in group
+            if _agrees_with_subject(words, i, rules, subject=True)
         ]
         if group and is_copula(words[group[0]], rules):
             bound += _predicate_noun(words, head, group[0], rules)
@@ -66,11 +68,11 @@ def verb_final_bound(words: Sequence[Word], head: int, rules: AgreementRules) ->
         for group in groups
         if head not in group
         for i in group
-        if _agrees_with_subject(words[i], rules)
+        if _agrees_with_subject(words, i, rules, subject=False)
     ]
 
 
-def _verb_groups(words: Sequence[Word]) -> list[list[int]]:
+def _verb_groups(words: Sequence[Word], rules: AgreementRules) -> list[list[int]]:
     """The sentence's verb groups (runs of verbs that are no postposition: hi "की" is
     both) that agree with a subject: not one with a transitive perfective participle, which
     agrees with the object (ergative "उन्होंने काम [किया था]") or the passive's patient
@@ -81,7 +83,7 @@ def _verb_groups(words: Sequence[Word]) -> list[list[int]]:
         if i < len(words) and is_of(words[i], VERBS) and not is_of(words[i], _POSTPOSITION):
             run.append(i)
             continue
-        if run and not any(_transitive_perfective(words[j]) for j in run):
+        if run and not any(_transitive_perfective(words, j, rules) for j in run):
             groups.append(run)
         run = []
     return groups
@@ -113,18 +115,80 @@ def _predicate_noun(words: Sequence[Word], head: int, copula: int, rules: Agreem
     return bound
 
 
-def _agrees_with_subject(word: Word, rules: AgreementRules) -> bool:
-    """Whether a verb reading of ``word`` has a gender and agrees with the subject: an
-    auxiliary or copula ("थी", "रही"), or a verb with a ``subject_verbs`` feature set."""
+def _agrees_with_subject(
+    words: Sequence[Word], i: int, rules: AgreementRules, *, subject: bool
+) -> bool:
+    """Whether a verb reading of ``words[i]`` has a gender and agrees with the subject: an
+    auxiliary or copula ("थी", "रही"), a verb with a ``subject_verbs`` feature set, or a
+    perfective of unknown transitivity (no Subcat) of one of the ``intransitive_lemmas``
+    ("लौट आईं"), or of any verb right after the person noun in the direct case
+    (``subject``): its group is no transitive perfective's (:func:`_transitive_perfective`),
+    whose subject takes the ergative, so it agrees with the noun ("डॉक्टर आई")."""
     return any(
         reading.genders
         and (
             reading.upos == "AUX"
-            or (reading.upos == "VERB" and carries(reading, rules.subject_verbs))
+            or (
+                reading.upos == "VERB"
+                and (
+                    carries(reading, rules.subject_verbs)
+                    or (
+                        _transitivity_unknown(reading)
+                        and (reading.lemma in rules.intransitive_lemmas or subject)
+                        and bool(rules.ergative)
+                    )
+                )
+            )
         )
-        for reading in word.analyses
+        for reading in words[i].analyses
     )
 
 
-def _transitive_perfective(word: Word) -> bool:
-    return every_reading_carries(word, {"VERB"}, (_TRANSITIVE_PERFECTIVE,))
+def _transitive_perfective(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether every verb reading of ``words[i]`` is a transitive perfective: so marked
+    (Subcat=Tran), or a perfective of unknown transitivity after an ``ergative`` in its
+    clause ("उन्होंने काम किया") or before a ``passive_auxiliaries`` verb ("नियुक्त [किया]
+    गया", was appointed: it agrees with the patient)."""
+    readings = [reading for reading in words[i].analyses if reading.upos == "VERB"]
+    ergative = None
+    for reading in readings:
+        if carries(reading, (_TRANSITIVE_PERFECTIVE,)):
+            continue
+        if ergative is None:
+            ergative = _transitivity_unknown(reading) and (
+                _ergative_clause(words, i, rules) or _before_passive(words, i, rules)
+            )
+        if not (ergative and _transitivity_unknown(reading)):
+            return False
+    return bool(readings)
+
+
+def _transitivity_unknown(reading: Analysis) -> bool:
+    """A perfective reading that does not say whether its verb is transitive."""
+    return carries(reading, (_PERFECTIVE,)) and "Subcat" not in reading.feats
+
+
+def _before_passive(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    return i + 1 < len(words) and any(
+        reading.lemma in rules.passive_auxiliaries for reading in words[i + 1].analyses
+    )
+
+
+def _ergative_clause(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether an ``ergative`` postposition stands in the clause of ``words[i]``: before it,
+    after the verbs that end the clause before (a verb-final clause ends in its verbs;
+    "और" and commas also join the nouns of one clause: "X ने ... शेयरहोल्डर और सीईओ की
+    भूमिका ग्रहण की")."""
+    start = i - 1
+    while start >= 0 and _verb(words[start]):
+        start -= 1  # the verb's own group
+    for k in range(start, -1, -1):
+        if _verb(words[k]):
+            return False
+        if words[k].text.lower() in rules.ergative:
+            return True
+    return False
+
+
+def _verb(word: Word) -> bool:
+    return is_of(word, VERBS) and not is_of(word, _POSTPOSITION)
