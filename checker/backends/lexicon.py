@@ -11,8 +11,9 @@ checker/rules/untranslated.py's), in order:
    ones): one that lists the word as a translation of the occupation (eng-spa "doctor" →
    "doctor") says it is a word of the language;
 2. the language's offline analysers (Apertium, pymorphy3, german-nouns, hspell, gen's own
-   word lists under checker/data/forms), the word read on its own: one that knows it (not
-   a reading guessed from its ending) says so too.
+   word lists under checker/data/forms), the word read on its own: one that knows it as a
+   noun or adjective (not a reading guessed from its ending) says so too; es "mover" (to
+   move) is no translation of the English "mover".
 
 A word neither knows is the English word left in place; so is a word in Latin letters in a
 translation written in another script (ru "Моя nurse"), whatever they say. Where the
@@ -28,8 +29,9 @@ from checker.backends import bidix, dictionary
 from checker.backends.base import Tagger
 from checker.languages import BidixSpec, languages
 
-#: Word classes the offline tagger gives a word by its characters alone, not its lexicon.
-_BY_CHARACTERS = frozenset({"X", "PUNCT", "SYM", "NUM"})
+#: The word classes an occupation's translation is read as: a word the analysers know only
+#: as something else (es "mover", to move) is no translation of it.
+_AS_OCCUPATION = frozenset({"NOUN", "ADJ"})
 #: The offline analyser that guesses from endings: no lexicon.
 _GUESSER = "suffixes"
 
@@ -65,16 +67,16 @@ class Lexicon:
         return frozenset(found)
 
     def known(self, forms: Sequence[str]) -> dict[str, bool] | None:
-        """Whether the language's analysers know each form, read on its own (a reading
-        guessed from its ending is no knowledge); None where the language has none
-        installed."""
+        """Whether the language's analysers know each form, read on its own, as a noun or
+        adjective (a reading guessed from its ending is no knowledge); None where the
+        language has none installed."""
         analyser = self._offline()
         if analyser is None:
             return None
         new = sorted({form for form in forms if form not in self._known})
         for form, sentence in zip(new, analyser.tag(new) if new else [], strict=True):
             self._known[form] = bool(sentence.words) and all(
-                any(not a.guessed and a.upos not in _BY_CHARACTERS for a in word.analyses)
+                any(not a.guessed and a.upos in _AS_OCCUPATION for a in word.analyses)
                 for word in sentence.words
             )
         return {form: self._known[form] for form in forms}

@@ -56,9 +56,10 @@ class LeftInEnglish:
 
 
 def folded(text: str) -> str:
-    """``text`` compared without case and diacritics ("Nurse", "nurse"; "cafe", "café")."""
-    decomposed = unicodedata.normalize("NFD", text.casefold())
-    return "".join(char for char in decomposed if unicodedata.category(char) != "Mn")
+    """``text`` compared without case ("Nurse", "nurse"), but with its diacritics: a word
+    given a mark English lacks is spelled in the language (es "mánager", as the Real
+    Academia Española adapts "manager"), not left in English."""
+    return unicodedata.normalize("NFC", text).casefold()
 
 
 def spellings(source_tokens: Sequence[str], occupation: tuple[int, int]) -> frozenset[str]:
