@@ -90,7 +90,7 @@ def ugb_items(lang: str) -> list[Item]:
 
 
 def mtgeneval_items(lang: str) -> list[Item]:
-    if not any(MTGENEVAL.glob(f"context/*{lang}*")):
+    if not any(MTGENEVAL.glob(f"context/*.en_{lang}.*")):
         return []  # a language MT-GenEval lacks
     records = checkable(contextual_records(read_contextual(MTGENEVAL, lang, "dev"), lang, "dev"))
     rows = []

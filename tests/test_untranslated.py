@@ -77,145 +77,88 @@ def item(source: str, translation: str = "") -> Item:
     return Item(0, {}, "", tokens, (1, 2), None, translation)
 
 
-# Each: language, English source, its occupation, the translation, as Stanza's UD model of
-# the language tags it (form lemma UPOS feats: an unknown noun gets a gender from its
-# context or ending), the target word the occupation is aligned to, the expected gender,
-# and the (label, reason) under either tagger.
+#: Each word as Stanza's UD model of its language tags it: lemma, UPOS and features. An
+#: English word gets a class and a gender too, guessed from its context or its ending.
+STANZA = {
+    "es": {
+        "La": "el DET Definite=Def|Gender=Fem|Number=Sing|PronType=Art",
+        "El": "el DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art",
+        "nurse": "nurse NOUN Gender=Fem|Number=Sing",
+        "doctor": "doctor NOUN Gender=Masc|Number=Sing",
+        "es": "ser AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin",
+        "mi": "mi DET Number=Sing|Person=1|Poss=Yes|PronType=Prs",
+        "hermana": "hermano NOUN Gender=Fem|Number=Sing",
+        "hermano": "hermano NOUN Gender=Masc|Number=Sing",
+        "llegó": "llegar VERB Mood=Ind|Number=Sing|Person=3|Tense=Past|VerbForm=Fin",
+        "tarde": "tarde ADV _",
+    },
+    "fr": {
+        "nurse": "nurse NOUN Gender=Fem|Number=Sing",
+        "manager": "manager NOUN Gender=Masc|Number=Sing",
+        "travaille": "travailler VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin",
+        "ici": "ici ADV _",
+    },
+    "de": {
+        "janitor": "Janitor NOUN Case=Nom|Gender=Masc|Number=Sing",
+        "manager": "Manager NOUN Case=Nom|Gender=Masc|Number=Sing",
+        "arbeitet": "arbeiten VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin",
+        "hier": "hier ADV _",
+    },
+    "ru": {
+        "Там": "там ADV Degree=Pos",
+        "работает": "работать VERB Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres",
+        "nurse": "nurse NOUN Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing",
+    },
+    "lv": {
+        "nurse": "nurse NOUN Case=Nom|Gender=Fem|Number=Sing",
+        "dzied": "dziedāt VERB Mood=Ind|Person=3|Tense=Pres|VerbForm=Fin",
+        "šeit": "šeit ADV _",
+    },
+}
+
+
+def stanza_rows(lang: str, translation: str) -> str:
+    """The translation's words with their STANZA tags ("form lemma UPOS feats" lines)."""
+    tags = STANZA[lang]
+    return "\n".join(
+        f"{word} {tags.get(word) or tags.get(word.lower()) or f'{word} PUNCT _'}"
+        for word in translation.split()
+    )
+
+
+# Each: language, English source, the translation, the target word the occupation is aligned
+# to, the expected gender, and the (label, reason) under either tagger.
 CASES = [
     # the English word, nothing of the person's marks a gender: untranslated, where Stanza's
     # guessed gender made it "correct"
-    (
-        "es",
-        "The nurse arrived late .",
-        "Nurse llegó tarde .",
-        """Nurse nurse NOUN Gender=Fem|Number=Sing
-        llegó llegar VERB Mood=Ind|Number=Sing|Person=3|Tense=Past|VerbForm=Fin
-        tarde tarde ADV _
-        . . PUNCT _""",
-        "Nurse",
-        "female",
-        ("inconclusive", "untranslated"),
-    ),
+    ("es", "The nurse arrived late .", "Nurse llegó tarde .", "Nurse", "female",
+     ("inconclusive", "untranslated")),
     # ... with the article and the predicate still saying the person's gender
-    (
-        "es",
-        "The nurse is my sister .",
-        "La nurse es mi hermana .",
-        """La el DET Definite=Def|Gender=Fem|Number=Sing|PronType=Art
-        nurse nurse NOUN Gender=Fem|Number=Sing
-        es ser AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin
-        mi mi DET Number=Sing|Person=1|Poss=Yes|PronType=Prs
-        hermana hermano NOUN Gender=Fem|Number=Sing
-        . . PUNCT _""",
-        "nurse",
-        "female",
-        ("correct", None),
-    ),
+    ("es", "The nurse is my sister .", "La nurse es mi hermana .", "nurse", "female",
+     ("correct", None)),
     # a Spanish word spelled as the English one: the language's, read as usual
-    (
-        "es",
-        "The doctor is my brother .",
-        "El doctor es mi hermano .",
-        """El el DET Definite=Def|Gender=Masc|Number=Sing|PronType=Art
-        doctor doctor NOUN Gender=Masc|Number=Sing
-        es ser AUX Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin
-        mi mi DET Number=Sing|Person=1|Poss=Yes|PronType=Prs
-        hermano hermano NOUN Gender=Masc|Number=Sing
-        . . PUNCT _""",
-        "doctor",
-        "male",
-        ("correct", None),
-    ),
-    (
-        "es",
-        "The doctor arrived late .",
-        "Doctor llegó tarde .",
-        """Doctor doctor NOUN Gender=Masc|Number=Sing
-        llegó llegar VERB Mood=Ind|Number=Sing|Person=3|Tense=Past|VerbForm=Fin
-        tarde tarde ADV _
-        . . PUNCT _""",
-        "Doctor",
-        "female",
-        ("wrong", None),
-    ),
-    (
-        "fr",
-        "The nurse works here .",
-        "Nurse travaille ici .",
-        """Nurse nurse NOUN Gender=Fem|Number=Sing
-        travaille travailler VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin
-        ici ici ADV _
-        . . PUNCT _""",
-        "Nurse",
-        "female",
-        ("inconclusive", "untranslated"),
-    ),
+    ("es", "The doctor is my brother .", "El doctor es mi hermano .", "doctor", "male",
+     ("correct", None)),
+    ("es", "The doctor arrived late .", "Doctor llegó tarde .", "Doctor", "female",
+     ("wrong", None)),
+    ("fr", "The nurse works here .", "Nurse travaille ici .", "Nurse", "female",
+     ("inconclusive", "untranslated")),
     # fr "manager" is French (Apertium lists it, masculine)
-    (
-        "fr",
-        "The manager works here .",
-        "Manager travaille ici .",
-        """Manager manager NOUN Gender=Masc|Number=Sing
-        travaille travailler VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin
-        ici ici ADV _
-        . . PUNCT _""",
-        "Manager",
-        "male",
-        ("correct", None),
-    ),
-    (
-        "de",
-        "The janitor works here .",
-        "Janitor arbeitet hier .",
-        """Janitor Janitor NOUN Case=Nom|Gender=Masc|Number=Sing
-        arbeitet arbeiten VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin
-        hier hier ADV _
-        . . PUNCT _""",
-        "Janitor",
-        "male",
-        ("inconclusive", "untranslated"),
-    ),
+    ("fr", "The manager works here .", "Manager travaille ici .", "Manager", "male",
+     ("correct", None)),
+    ("de", "The janitor works here .", "Janitor arbeitet hier .", "Janitor", "male",
+     ("inconclusive", "untranslated")),
     # de "Manager" is German (german-nouns lists it, masculine)
-    (
-        "de",
-        "The manager works here .",
-        "Manager arbeitet hier .",
-        """Manager Manager NOUN Case=Nom|Gender=Masc|Number=Sing
-        arbeitet arbeiten VERB Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin
-        hier hier ADV _
-        . . PUNCT _""",
-        "Manager",
-        "male",
-        ("correct", None),
-    ),
+    ("de", "The manager works here .", "Manager arbeitet hier .", "Manager", "male",
+     ("correct", None)),
     # ru: the English word in Latin letters, whatever the lexicon (Stanza: a masculine noun)
-    (
-        "ru",
-        "The nurse works there .",
-        "Там работает nurse .",
-        """Там там ADV Degree=Pos
-        работает работать VERB Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin
-        nurse nurse NOUN Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing
-        . . PUNCT _""",
-        "nurse",
-        "female",
-        ("inconclusive", "untranslated"),
-    ),
+    ("ru", "The nurse works there .", "Там работает nurse .", "nurse", "female",
+     ("inconclusive", "untranslated")),
     # lv: no dictionary and no analyser with a lexicon (its endings read "Nurse" as a
     # feminine noun): nothing can tell
-    (
-        "lv",
-        "The nurse sings here .",
-        "Nurse dzied šeit .",
-        """Nurse nurse NOUN Case=Nom|Gender=Fem|Number=Sing
-        dzied dziedāt VERB Mood=Ind|Person=3|Tense=Pres|VerbForm=Fin
-        šeit šeit ADV _
-        . . PUNCT _""",
-        "Nurse",
-        "female",
-        ("inconclusive", "untranslated_unverifiable"),
-    ),
-]
+    ("lv", "The nurse sings here .", "Nurse dzied šeit .", "Nurse", "female",
+     ("inconclusive", "untranslated_unverifiable")),
+]  # fmt: skip
 
 
 class _NotOffline:
@@ -236,16 +179,14 @@ def _outcome(lang, source, sentence, word, expected, lexicon):
     )
 
 
-@pytest.mark.parametrize(
-    ("lang", "source", "translation", "rows", "word", "expected", "outcome"), CASES
-)
+@pytest.mark.parametrize(("lang", "source", "translation", "word", "expected", "outcome"), CASES)
 def test_the_same_under_the_offline_tagger_and_stanza(
-    taggers, lang, source, translation, rows, word, expected, outcome
+    taggers, lang, source, translation, word, expected, outcome
 ):
     stanza = pytest.importorskip("stanza.utils.conll")
     tagger = taggers(lang)  # skips where the language's analysers are not installed
     offline = tagger.tag([translation])[0]
-    by_stanza = _stanza_sentence(stanza, rows)
+    by_stanza = _stanza_sentence(stanza, stanza_rows(lang, translation))
     assert by_stanza.tokens == offline.tokens
     for sentence, lexicon in (
         (offline, Lexicon(lang, tagger, {})),
@@ -262,7 +203,7 @@ def _stanza_sentence(stanza, rows: str) -> TaggedSentence:
 
 
 def test_the_evidence_says_the_word_was_left_in_english(taggers):
-    lang, source, translation, _, word, expected, _ = CASES[1]
+    lang, source, translation, word, expected, _ = CASES[1]
     tagger = taggers(lang)
     sentence = tagger.tag([translation])[0]
     verdict = _outcome(lang, source, sentence, word, expected, Lexicon(lang, tagger, {}))
@@ -277,3 +218,38 @@ def test_a_language_stanza_reads_but_gen_has_no_row_for_is_unverifiable():
 
     (left,) = left_in_english_of([item("The nurse works here .")], [sentence], lexicon)
     assert list(left.unverified) == [0]
+
+
+class _LinkedTo:
+    """An aligner that links the occupation (source word 1) to target word ``index``."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def align(self, sources, targets):
+        return [frozenset({(1, self.index)}) for _ in sources]
+
+
+def test_the_pipeline_asks_the_lexicon_under_stanza(taggers):
+    """Through the stages as `gen check` runs them: the Stanza tagger (its pipeline replaced
+    by CoNLL-U Documents), the lexicon built beside it."""
+    conll = pytest.importorskip("stanza.utils.conll")
+    from checker.backends.stanza_tagger import StanzaTagger
+    from checker.pipeline.stages import Backends, align_chunk, label_chunk, tag_chunk
+
+    taggers("es")  # skips where Spanish's analysers are not installed
+    lang, source, translation, _, expected, outcome = CASES[0]
+
+    class Pipeline:
+        def bulk_process(self, texts):
+            rows = conllu(stanza_rows(lang, translation))
+            return [conll.CoNLL.conll2doc(input_str=rows) for _ in texts]
+
+    tagger = StanzaTagger.__new__(StanzaTagger)
+    tagger._pipeline = Pipeline()
+    backends = {lang: Backends(tagger, _LinkedTo(0), Lexicon(lang, tagger, {}))}  # type: ignore[arg-type]
+    record = item(source, translation)
+    record = Item(0, {"id": "r"}, lang, record.source_tokens, (1, 2), expected, translation)
+    (result,) = label_chunk(align_chunk(tag_chunk([record], backends), backends))
+    assert (result["label"], result["reason"]) == outcome, result
+    assert "left in place" in " ".join(r for e in result["evidence"] for r in e.readings)
