@@ -253,3 +253,10 @@ def test_the_pipeline_asks_the_lexicon_under_stanza(taggers):
     (result,) = label_chunk(align_chunk(tag_chunk([record], backends), backends))
     assert (result["label"], result["reason"]) == outcome, result
     assert "left in place" in " ".join(r for e in result["evidence"] for r in e.readings)
+
+
+def test_the_signature_names_the_lexicon(taggers):
+    tagger = taggers("es")
+    assert Lexicon("es", tagger, {}).signature.endswith("+offline")
+    assert Lexicon("lv", _NotOffline(), {}).signature == "none"  # type: ignore[arg-type]
+    assert Lexicon("sv", _NotOffline(), {}).signature == "none"  # type: ignore[arg-type]

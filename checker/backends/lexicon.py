@@ -50,6 +50,22 @@ class Lexicon:
         self._translations: dict[str, frozenset[str]] = {}
         self._known: dict[str, bool] = {}
 
+    @property
+    def signature(self) -> str:
+        """The sources a word would be asked of, as the signature names them (``none``
+        where the language has none installed); nothing is loaded to say so."""
+        names = []
+        row = self._row
+        if row is not None:
+            spec, chain = row.dictionary, bidix.chain_for(row)
+            if spec is not None and not dictionary.missing(spec):
+                names.append(spec.name)
+            if chain is not None and not bidix.missing(chain):
+                names.append(chain.name)
+            if self._offline_available():
+                names.append("offline")
+        return "+".join(names) or "none"
+
     def translations(self, words: Iterable[str]) -> frozenset[str] | None:
         """The lower-case translations of the English ``words`` in the language's installed
         English→language dictionaries; None where none is installed."""
@@ -98,16 +114,24 @@ class Lexicon:
         """The offline tagger of the language (the run's own where it is the tagger), if
         it has an analyser with a lexicon (not only the ending guesser) and is installed."""
         if self._analyser is False:
-            self._analyser = None
             from checker.backends.offline import OfflineTagger  # not needed by every run
 
-            row = self._row
-            lexical = row is not None and any(name != _GUESSER for name in row.analysers)
-            if lexical and isinstance(self._tagger, OfflineTagger):
-                self._analyser = self._tagger
-            elif lexical and OfflineTagger.unavailable(self.lang, self._options) is None:
-                self._analyser = OfflineTagger(self.lang, self._options)
+            self._analyser = None
+            if self._offline_available():
+                own = isinstance(self._tagger, OfflineTagger)
+                self._analyser = self._tagger if own else OfflineTagger(self.lang, self._options)
         return self._analyser  # type: ignore[return-value]
+
+    def _offline_available(self) -> bool:
+        """Whether the language has an offline analyser with a lexicon (not only the ending
+        guesser), installed here (or the run's own tagger)."""
+        from checker.backends.offline import OfflineTagger
+
+        row = self._row
+        if row is None or all(name == _GUESSER for name in row.analysers):
+            return False
+        own = isinstance(self._tagger, OfflineTagger)
+        return own or OfflineTagger.unavailable(self.lang, self._options) is None
 
 
 _readers: dict[str, bidix.ApertiumBidix] = {}
