@@ -52,6 +52,12 @@ def test_a_latin_word_in_a_translation_in_another_script_is_english():
         ({"enfermero"}, {"nurse": True}, [], []),  # the analyser knows it: the language's
         ({"nurse", "enfermera"}, {"nurse": False}, [], []),  # a dictionary translation
         (None, None, [], [1]),  # nothing to ask: unverifiable
+        # the analysers only guess it from its ending: the dictionaries decide, where they
+        # translate the occupation; where they have no entry for it, nothing tells
+        ({"enfermero"}, {"nurse": None}, [1], []),
+        (set(), {"nurse": None}, [], [1]),
+        (None, {"nurse": None}, [], [1]),
+        (set(), {"nurse": False}, [1], []),  # no entry, but the analysers do not know it
     ],
 )
 def test_the_lexicon_decides(translations, known, english, unverified):

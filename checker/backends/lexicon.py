@@ -48,7 +48,7 @@ class Lexicon:
         self._analyser: Tagger | None | bool = False  # False: not built yet
         self._sources: list[Callable[[str], Iterable[str]]] | None = None
         self._translations: dict[str, frozenset[str]] = {}
-        self._known: dict[str, bool] = {}
+        self._known: dict[str, bool | None] = {}
 
     @property
     def signature(self) -> str:
@@ -82,19 +82,26 @@ class Lexicon:
             found |= self._translations[word]
         return frozenset(found)
 
-    def known(self, forms: Sequence[str]) -> dict[str, bool] | None:
+    def known(self, forms: Sequence[str]) -> dict[str, bool | None] | None:
         """Whether the language's analysers know each form, read on its own, as a noun or
-        adjective (a reading guessed from its ending is no knowledge); None where the
-        language has none installed."""
+        adjective; None for a form they only guess from its ending (a guess is no
+        knowledge, nor is it knowing nothing of the word); None where the language has no
+        analyser with a lexicon installed."""
         analyser = self._offline()
         if analyser is None:
             return None
         new = sorted({form for form in forms if form not in self._known})
         for form, sentence in zip(new, analyser.tag(new) if new else [], strict=True):
-            self._known[form] = bool(sentence.words) and all(
+            readings = [a for word in sentence.words for a in word.analyses]
+            if sentence.words and all(
                 any(not a.guessed and a.upos in _AS_OCCUPATION for a in word.analyses)
                 for word in sentence.words
-            )
+            ):
+                self._known[form] = True
+            elif any(a.guessed and a.upos in _AS_OCCUPATION for a in readings):
+                self._known[form] = None
+            else:
+                self._known[form] = False
         return {form: self._known[form] for form in forms}
 
     def _dictionaries(self) -> list[Callable[[str], Iterable[str]]]:

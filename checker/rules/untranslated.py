@@ -114,13 +114,20 @@ def left_in_english(
     source_tokens: Sequence[str],
     occupation: tuple[int, int],
     translations: Collection[str] | None,
-    known: Mapping[str, bool] | None,
+    known: Mapping[str, bool | None] | None,
 ) -> LeftInEnglish:
     """Which of the words spelled as the occupation are the English word left in place,
     from what the language's lexicon said (checker/backends/lexicon.py): ``translations``,
     the occupation's translations in its dictionaries; ``known``, whether its analysers know
-    each form (:func:`asked`); None for a source the language lacks. A word either source
-    knows is the language's; a word in Latin letters in another script is English."""
+    each form (:func:`asked`; None for a form they only guess from its ending); None for a
+    source the language lacks.
+
+    A word either source knows is the language's. A word they do not know is English where
+    the dictionaries translate the occupation otherwise, or the analysers do not know it at
+    all; where the dictionaries have no entry for the occupation and the analysers only
+    guess it (nl "feminist", a Dutch word Apertium lacks; es "janitor", English), or the
+    language has neither, nothing tells: unverified. A word in Latin letters in a
+    translation in another script is English."""
     start, end = occupation
     name = " ".join(source_tokens[start:end])
     given = {folded(t) for t in translations} if translations is not None else None
@@ -131,24 +138,31 @@ def left_in_english(
         if in_other_script(words, i):
             english[i] = f"{text}: the English {name!r}, in Latin letters in another script"
             continue
-        in_dictionary = given is not None and folded(text) in given
-        if in_dictionary or (known is not None and known.get(text, False)):
+        heard = known.get(text) if known is not None else None
+        if (given and folded(text) in given) or heard:
             continue  # a word of the language (es "doctor")
-        if given is None and known is None:
-            unverified[i] = (
-                f"{text}: spelled as the English {name!r}; no dictionary or analyser of the "
-                "language is installed to tell whether it is one of its words"
-            )
+        if not given and heard is None:
+            unverified[i] = f"{text}: spelled as the English {name!r}; " + _silent(given, known)
             continue
         asked_of = [
             what
-            for what, source in (("its dictionaries", given), ("its analysers", known))
-            if source is not None
+            for what, spoke in (
+                (f"not among its dictionaries' translations of {name!r}", given),
+                ("unknown to its analysers", heard is False),
+            )
+            if spoke
         ]
-        english[i] = f"{text}: the English {name!r} left in place, unknown to " + " and ".join(
-            asked_of
-        )
+        english[i] = f"{text}: the English {name!r} left in place, " + " and ".join(asked_of)
     return LeftInEnglish(english, unverified)
+
+
+def _silent(given: Collection[str] | None, known: Mapping[str, bool | None] | None) -> str:
+    """Why the lexicon could not tell, for the evidence."""
+    if given is None and known is None:
+        return "no dictionary or analyser of the language is installed to tell"
+    dictionaries = "no dictionary installed" if given is None else "no dictionary entry for it"
+    analysers = "no analyser installed" if known is None else "its analysers only guess it"
+    return f"{dictionaries} and {analysers}: nothing tells whether it is one of its words"
 
 
 def by_tags(
