@@ -25,6 +25,8 @@ def words(text: str) -> tuple[Word, ...]:
         ("nurse", "La nurse llegó", [1]),
         ("nurse", "Las Nurses llegaron", [1]),  # case and the plural -s
         ("nurses", "La nurse llegó", [1]),
+        ("coach", "Los coaches llegaron", [1]),
+        ("student", "De studentes kwamen", []),  # nl feminine plural, not "students"
         ("manager", "El mánager llegó", []),  # spelled in Spanish (RAE's adaptation)
         ("nurse", "La enfermera llegó", []),
         ("architect", "L' architecte", []),  # a cognate, not the same spelling

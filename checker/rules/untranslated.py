@@ -17,15 +17,16 @@ sentence reads once the lexicon has spoken.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from checker.backends.base import Analysis, TaggedSentence, Word
 
-#: The English plural endings a word spelled as the occupation may add or drop ("nurses" for
-#: "nurse", "nurse" for "nurses").
-_PLURALS = ("s", "es")
+#: English plurals: "-es" after a sibilant (coach → coaches), else "-s" (nurse → nurses). Only
+#: these: nl "studentes" (female students) is no English plural of "student".
+_SIBILANT = re.compile(r"(s|x|z|ch|sh)$")
 #: The one word class of a word no lexicon knows (as the offline tagger writes it).
 UNKNOWN = "X"
 
@@ -63,17 +64,24 @@ def folded(text: str) -> str:
 
 
 def spellings(source_tokens: Sequence[str], occupation: tuple[int, int]) -> frozenset[str]:
-    """The folded spellings of the occupation's words, with and without a plural ending."""
+    """The folded spellings of the occupation's words, and their English plural or
+    singular."""
     start, end = occupation
     words = {folded(token) for token in source_tokens[start:end] if any(c.isalpha() for c in token)}
-    plurals = {word + ending for word in words for ending in _PLURALS}
-    singulars = {
-        word[: -len(ending)]
-        for word in words
-        for ending in _PLURALS
-        if word.endswith(ending) and len(word) > len(ending) + 2
-    }
-    return frozenset(words | plurals | singulars)
+    return frozenset({form for word in words for form in (word, _plural(word), *_singular(word))})
+
+
+def _plural(word: str) -> str:
+    return word + ("es" if _SIBILANT.search(word) else "s")
+
+
+def _singular(word: str) -> list[str]:
+    """The singulars ``word`` may be the English plural of ("nurses": nurse, "coaches":
+    coach)."""
+    found = [word[:-1]] if word.endswith("s") and len(word) > 3 else []
+    if word.endswith("es") and _SIBILANT.search(word[:-2]) and len(word) > 4:
+        found.append(word[:-2])
+    return found
 
 
 def spelled_as_source(
