@@ -20,7 +20,7 @@ def signature_notes(fields: dict[str, str]) -> list[str]:
     return [note for name, note in SIGNATURE_NOTES.items() if name in named]
 
 
-SIGNATURE_ORDER = ("set", "lang", "mt", "aligner", "tagger", "chunk", "ci", "version")
+SIGNATURE_ORDER = ("set", "lang", "mt", "aligner", "tagger", "lexicon", "chunk", "ci", "version")
 
 
 def format_signature(fields: dict[str, str]) -> str:

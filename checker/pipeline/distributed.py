@@ -94,13 +94,18 @@ class Described(NamedTuple):
 
     tagger: str
     aligner: str
+    lexicon: str = "none"  # what tells an occupation left in English (backends/lexicon.py)
 
 
 def describe(backends: Mapping[str, Backends | None]) -> dict[str, Described | None]:
     return {
         lang: None
         if built is None
-        else Described(registry.signature(built.tagger), registry.signature(built.aligner))
+        else Described(
+            registry.signature(built.tagger),
+            registry.signature(built.aligner),
+            built.lexicon.signature,
+        )
         for lang, built in backends.items()
     }
 

@@ -319,6 +319,7 @@ def _signature(scan: Scan, described: Mapping[str, Described | None], count: int
         "lang": "+".join(sorted(scan.languages)) or "none",
         "aligner": "+".join(sorted({d.aligner for d in ready})) or "none",
         "tagger": "+".join(sorted({d.tagger for d in ready})) or "none",
+        "lexicon": "+".join(sorted({d.lexicon for d in ready})) or "none",
         "mt": "+".join(sorted(scan.systems)) or "unknown",
         "chunk": str(-(-scan.items // count)),
         "version": common.__version__,

@@ -17,9 +17,11 @@ import orjson
 
 from checker.backends import registry
 from checker.backends.base import Aligner, Alignment, TaggedSentence, Tagger
+from checker.backends.lexicon import Lexicon
 from checker.pipeline.records import Item
 from checker.rules.agreement_rules import rules_as_annotated
 from checker.rules.label import label
+from checker.rules.untranslated import LeftInEnglish, asked, left_in_english
 from checker.rules.verdict import (
     EMPTY_TRANSLATION,
     TOO_LONG,
@@ -47,10 +49,11 @@ LENGTH_FLOOR = 1_000
 
 @dataclass
 class Backends:
-    """One language's tagger and aligner."""
+    """One language's tagger and aligner, and its lexicon (built from the same options)."""
 
     tagger: Tagger
     aligner: Aligner
+    lexicon: Lexicon
 
 
 def build_backends(
@@ -82,7 +85,11 @@ def build_backends(
             for failure in backend.passed_over:
                 warn(f"{lang!r}: {failure}; using {backend.name} instead")
             built.append(backend)
-        backends[lang] = Backends(*built) if len(built) == 2 else None  # type: ignore[arg-type]
+        backends[lang] = (
+            Backends(*built, Lexicon(lang, built[0], backend_options))  # type: ignore[arg-type]
+            if len(built) == 2
+            else None
+        )
     return backends
 
 
@@ -95,6 +102,8 @@ class TaggedChunk:
     verdicts: list[Verdict | None]
     sentences: dict[str, tuple[list[int], list[TaggedSentence]]]
     alignments: dict[str, Sequence[Alignment]] = field(default_factory=dict)
+    #: per language, each sentence's words that are the English occupation left in place
+    left: dict[str, list[LeftInEnglish]] = field(default_factory=dict)
 
 
 def tag_chunk(chunk: list[Item], backends: Mapping[str, Backends | None]) -> TaggedChunk:
@@ -114,7 +123,34 @@ def tag_chunk(chunk: list[Item], backends: Mapping[str, Backends | None]) -> Tag
         lang: (positions, backends[lang].tagger.tag([chunk[p].translation for p in positions]))
         for lang, positions in by_lang.items()
     }
-    return TaggedChunk(chunk, verdicts, sentences)
+    left = {
+        lang: left_in_english_of([chunk[p] for p in positions], tagged, backends[lang].lexicon)
+        for lang, (positions, tagged) in sentences.items()
+    }
+    return TaggedChunk(chunk, verdicts, sentences, left=left)
+
+
+def left_in_english_of(
+    items: Sequence[Item], sentences: Sequence[TaggedSentence], lexicon: Lexicon
+) -> list[LeftInEnglish]:
+    """Each translation's words spelled as its occupation that are the English word left in
+    place, the language's lexicon asked about them (checker/rules/untranslated.py); in the
+    tagging stage, whose thread owns the offline analysers the lexicon may share."""
+    forms = [
+        asked(sentence.words, item.source_tokens, item.occupation)
+        for item, sentence in zip(items, sentences, strict=True)
+    ]
+    known = lexicon.known([form for found in forms for form in found]) if any(forms) else None
+    return [
+        left_in_english(
+            sentence.words,
+            item.source_tokens,
+            item.occupation,
+            lexicon.translations(item.source_tokens[slice(*item.occupation)]) if found else None,
+            known,
+        )
+        for item, sentence, found in zip(items, sentences, forms, strict=True)
+    ]
 
 
 def too_long(item: Item) -> bool:
@@ -146,6 +182,7 @@ def label_chunk(
         # pairs it could not align whole (simalign: longer than its model reads)
         translations = getattr(alignments, "translations", None)
         notes = getattr(alignments, "notes", {})
+        left = aligned.left.get(lang)
         for k, (position, sentence, alignment) in enumerate(
             zip(positions, sentences, alignments, strict=True)
         ):
@@ -158,6 +195,7 @@ def label_chunk(
                 alignment=alignment,
                 rules=rules_as_annotated(lang, sentence.annotated),
                 translations=translations(k) if translations else None,
+                left_in_english=left[k] if left else None,
             )
             if k in notes:
                 verdicts[position] = noted(verdicts[position], sentence, *notes[k])

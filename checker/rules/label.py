@@ -39,6 +39,7 @@ from checker.rules.readings import (
     inanimate,
     reads_as,
 )
+from checker.rules.untranslated import LeftInEnglish, by_tags, left_in_english_reason
 from checker.rules.verb_final import verb_final_bound
 from checker.rules.verdict import (
     COMMON_GENDER,
@@ -52,6 +53,7 @@ from checker.rules.verdict import (
     THING_AS_PERSON,
     UNMARKED_GENDER,
     UNTRANSLATED,
+    UNTRANSLATED_UNVERIFIABLE,
     Evidence,
     TargetToken,
     Verdict,
@@ -65,11 +67,13 @@ from common.fields import INCONCLUSIVE, NEUTRAL
 #: The reasons for which the person's other words are read (checker/rules/person.py):
 #: no word of the occupation's read (misaligned.NO_WORD), an unmarked gender or a form used
 #: for anyone; not for a thing, which is no person.
-_PERSON_READ = NO_WORD | {UNMARKED_GENDER, GENERIC_FORM, COMMON_GENDER}
+_PERSON_READ = NO_WORD | {UNMARKED_GENDER, GENERIC_FORM, COMMON_GENDER, UNTRANSLATED_UNVERIFIABLE}
 #: The reasons that leave a form that marks no gender: neutral, where nothing else decides.
 _UNMARKED = frozenset({GENERIC_FORM, COMMON_GENDER})
 #: The reasons read as no gender where a word elsewhere may translate the occupation.
 _AS_NO_GENDER = frozenset({NEUTRAL_NOUN, COMMON_GENDER})
+#: Read as untranslated where the person's words are looked for (misaligned.NO_WORD).
+_AS_UNTRANSLATED = {UNTRANSLATED_UNVERIFIABLE: UNTRANSLATED}
 #: The word class of a word no analyser knows.
 _UNKNOWN = frozenset({"X"})
 
@@ -89,6 +93,7 @@ def read(
     alignment: Alignment,
     rules: AgreementRules,
     translations: Callable[[int], Collection[int]] | None = None,
+    left_in_english: LeftInEnglish | None = None,
 ) -> Verdict:
     """What one translation gives the person: the gender of the target word(s) aligned to the
     occupation (to its head, the last word, when that is linked: "school [teacher]").
@@ -105,7 +110,15 @@ def read(
     positions that translate it (its dictionaries). When the aligned words
     give no gender, such a word elsewhere in the sentence is read instead, and the evidence
     says so (pt "pôde [realizar]" aligned to "doctor", "médico" read).
+
+    ``left_in_english``, where the pipeline asked the language's lexicon: the words spelled
+    as the occupation that are English (checker/rules/untranslated.py), read as words no
+    analyser knows; else the tagger's unknown words spelled so are taken for English.
     """
+    if left_in_english is None:
+        left_in_english = by_tags(sentence.words, source_tokens, occupation)
+    else:
+        sentence = left_in_english.applied(sentence)
     words = sentence.words
     start, end = occupation
     aligned = _aligned(alignment, (end - 1, end), len(words)) or _aligned(
@@ -113,7 +126,7 @@ def read(
     )
     if not aligned:
         aligned = sole_unlinked_person(words, alignment, rules, source_tokens, occupation)
-    item = _Item(source_tokens, occupation, words, alignment, rules)
+    item = _Item(source_tokens, occupation, words, alignment, rules, left_in_english)
     # asked only where needed: a compound occupation or a language with bare complements
     # (ar), else only when no gender was found
     wanted = end - start > 1 or rules.bare_complement
@@ -151,12 +164,12 @@ class _Item:
     words: Sequence[Word]
     alignment: Alignment
     rules: AgreementRules
+    left: LeftInEnglish
 
 
 def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdict:
     """The verdict from the target words ``aligned`` to the occupation."""
     words, rules, alignment = item.words, item.rules, item.alignment
-    start, end = item.occupation
     target_tokens = tuple(TargetToken(i, words[i].text) for i in aligned)
     head, one, notes = person_noun(
         words, aligned, alignment, rules, item.occupation, item.source_tokens, plausible
@@ -229,13 +242,10 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             reason = CONFLICTING_GENDER
             evidence = (noun, *votes.counted(), *aside)
             return Verdict(INCONCLUSIVE, reason, target_tokens, None, evidence)
-        # untranslated: spelled as in the source and unknown to the language's analysers (a
-        # loan they list, es "sheriff" <n><mf>, is a word of the language with no gender)
-        source = {token.lower() for token in item.source_tokens[start:end]}
-        untranslated = any(
-            words[i].text.lower() in source and words[i].upos_set <= _UNKNOWN for i in aligned
-        )
-        reason = UNTRANSLATED if untranslated else NO_GENDER
+        # untranslated: spelled as in the source and unknown to the language's lexicon (a
+        # loan it lists, es "sheriff" <n><mf>, is a word of the language with no gender)
+        left = left_in_english_reason(aligned, item.left, UNTRANSLATED, UNTRANSLATED_UNVERIFIABLE)
+        reason = left or NO_GENDER
         # a word no analyser knows right before the noun (an English adjective left in place:
         # es "un assertive agente") hides the phrase's determiner: no sign that nothing marks it
         unread = head > 0 and words[head - 1].upos_set <= _UNKNOWN
@@ -312,7 +322,9 @@ def _realigned(
             item.source_tokens,
             item.occupation,
             aligned,
-            NO_GENDER if verdict.reason in _AS_NO_GENDER else verdict.reason,
+            NO_GENDER
+            if verdict.reason in _AS_NO_GENDER
+            else _AS_UNTRANSLATED.get(verdict.reason, verdict.reason),
         )
         if found is not None:
             others, why = [found[0]], found[1]

@@ -34,7 +34,12 @@ NOT_A_PERSON = "not_a_person"
 #: The evidence role of a thing read by its own gender where the translation says it is a
 #: person (ru "[Пекарня] – ее сестра").
 THING_AS_PERSON = "thing_as_person"
+#: The word aligned to the occupation is the English word left in place, and nothing of the
+#: person's marks a gender (checker/rules/untranslated.py) ...
 UNTRANSLATED = "untranslated"
+#: ... or may be: it is spelled as the English word, and no lexicon of the language was
+#: there to tell an English word from one of the language spelled alike (es "doctor").
+UNTRANSLATED_UNVERIFIABLE = "untranslated_unverifiable"
 #: What made a reading ``neutral`` or ``both`` (checker/rules/neutral.py, data
 #: checker/data/neutral.toml), each also the evidence role of the word that shows it: a noun
 #: that names anyone (de "Lehrkraft"); the masculine form a language uses for anyone, with
