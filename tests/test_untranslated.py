@@ -220,8 +220,8 @@ def test_the_evidence_says_the_word_was_left_in_english(taggers):
 
 
 def test_a_language_stanza_reads_but_gen_has_no_row_for_is_unverifiable():
-    sentence = TaggedSentence(words("Nurse arbetar här ."))
-    lexicon = Lexicon("sv", _NotOffline(), {})  # type: ignore[arg-type]
+    sentence = TaggedSentence(words("Nurse pracuje tu ."))
+    lexicon = Lexicon("sk", _NotOffline(), {})  # type: ignore[arg-type]
     assert lexicon.translations(["nurse"]) is None and lexicon.known(["Nurse"]) is None
 
     (left,) = left_in_english_of([item("The nurse works here .")], [sentence], lexicon)
@@ -267,4 +267,4 @@ def test_the_signature_names_the_lexicon(taggers):
     tagger = taggers("es")
     assert Lexicon("es", tagger, {}).signature.endswith("+offline")
     assert Lexicon("lv", _NotOffline(), {}).signature == "none"  # type: ignore[arg-type]
-    assert Lexicon("sv", _NotOffline(), {}).signature == "none"  # type: ignore[arg-type]
+    assert Lexicon("sk", _NotOffline(), {}).signature == "none"  # type: ignore[arg-type]
