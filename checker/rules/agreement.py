@@ -18,6 +18,7 @@ from checker.rules.clause import (
     PREDICATE,
     agreeing_auxiliary,
     clause_predicates,
+    degree_word,
 )
 from checker.rules.construct import construct_person
 from checker.rules.coordination import bare, coordinated
@@ -39,6 +40,7 @@ from checker.rules.readings import (
     predicate_form,
     skip,
     subject_pronoun,
+    unmarked_before_vowel,
 )
 from checker.rules.readings import has_feats as _has_feats
 
@@ -181,7 +183,9 @@ def bound_words(
     while i >= 0:
         if opened and not is_of(words[i], _DETERMINER):
             break  # it "al contempo [la] massima esponente": "contempo" is another phrase's
-        if is_of(words[i], rules.before) and not only_predicate(words[i], rules):
+        if unmarked_before_vowel(words, i, rules):
+            pass  # fr "[son] amie": of either gender there
+        elif is_of(words[i], rules.before) and not only_predicate(words[i], rules):
             # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
             det = is_of(words[i], _DETERMINER)
             opened = opened or words[i].upos_set <= _OPENERS
@@ -237,6 +241,7 @@ def bound_words(
             and is_of(word, rules.predicate)
             and gender_of(word, rules.predicate)[0] is not None
             and predicate_form(word, rules)
+            and not degree_word(words, j, rules)
         ):
             if not _opens_noun_phrase(words, j, rules):
                 bound.append((j, rules.predicate, OTHER_SUBJECT if aside else PREDICATE))
@@ -368,7 +373,11 @@ def _past_possessors(words: Sequence[Word], i: int, rules: AgreementRules) -> in
 
 def _before_adjective(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
     """Whether words ``i``... are degree words up to an ``after`` word (an adjective):
-    "la artista [más] joven", "l'artiste [la plus] accomplie"."""
+    "la artista [más] joven", "l'artiste [la plus] accomplie"; an article right before the
+    adjective opens another phrase (fr "donner aux bénéficiaires [le] droit")."""
+    start = i
     while i < len(words) and words[i].text.lower() in rules.degree_words:
         i += 1
+    if i > start and is_of(words[i - 1], _DETERMINER):
+        return False
     return i < len(words) and is_of(words[i], rules.after)

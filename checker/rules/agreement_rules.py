@@ -62,6 +62,8 @@ class AgreementRules:
     possessor_case: tuple[FeatureSet, ...]
     impersonal: tuple[FeatureSet, ...]
     genderless: frozenset[str]
+    ad_sensum: frozenset[str]
+    unmarked_before_vowel: frozenset[str]
     person_pronouns: tuple[FeatureSet, ...]
     person_predicate: tuple[FeatureSet, ...]
     person_verbs: tuple[FeatureSet, ...]

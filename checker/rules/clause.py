@@ -47,6 +47,8 @@ _ADPOSITION = frozenset({"ADP"})
 _AUXILIARY = frozenset({"AUX"})
 _ADVERB = frozenset({"ADV"})
 _DETERMINER = frozenset({"DET"})
+#: What a degree word stands before: an adjective or a participle.
+_PREDICATIVE = frozenset({"ADJ", "VERB"})
 
 
 def clause_predicates(
@@ -81,6 +83,7 @@ def clause_predicates(
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
         and predicate_form(word, rules)
+        and not degree_word(words, i, rules)
         and (
             not rules.clause_auxiliaries
             or _after_auxiliary(words, i, rules)
@@ -92,7 +95,9 @@ def clause_predicates(
     second_mentions = own_gender or thing_is_subject
 
     def someone_elses(verb: int) -> bool:
-        if agrees_elsewhere(verb, head, subjects, words, rules):
+        if agrees_elsewhere(verb, head, subjects, words, rules) or _unlike(
+            words, verb, head, rules
+        ):
             return True
         subject = subjects[verb] if subjects else None
         if subject is None:
@@ -102,6 +107,46 @@ def clause_predicates(
         return second_mentions and is_of(words[subject], _PRONOUN)
 
     return [(i, rules.predicate, OTHER_SUBJECT if someone_elses(i) else CLAUSE) for i in found]
+
+
+def degree_word(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether word ``i`` is one of ``degree_words`` before a predicate word: an adverb
+    there, whatever its adjective reading says (it "sono [molto] estroversa")."""
+    return (
+        words[i].text.lower() in rules.degree_words
+        and i + 1 < len(words)
+        and is_of(words[i + 1], _PREDICATIVE)
+    )
+
+
+def _unlike(words: Sequence[Word], i: int, head: int, rules: AgreementRules) -> bool:
+    """Whether predicate ``i`` cannot agree with noun ``head``, whose readings have one
+    number: none of its readings has that number (it "è stata a cena con degli
+    [stranieri]"), or the auxiliary before it is finite in no third-person form of that
+    number, so its subject is "I", "you" or "we" (it "Mi [sono] ritrovata ...
+    all'avvocato", "tu [sei] stata")."""
+    if head < 0 or not is_of(words[head], rules.noun):
+        return False
+    numbers = {r.feats.get("Number") for r in words[head].analyses if r.upos in rules.noun}
+    if len(numbers) != 1 or None in numbers:
+        return False
+    (number,) = numbers
+    own = [r.feats.get("Number") for r in words[i].analyses if r.upos in rules.predicate]
+    if own and all(n is not None and n != number for n in own):
+        return True
+    if not rules.clause_auxiliaries:
+        return False
+    j = i - 1
+    while j >= 0 and not agreeing_auxiliary(words[j], rules):
+        if not is_of(words[j], rules.predicate_gap):
+            return False
+        j -= 1
+    if j < 0:
+        return False
+    finite = [r.feats for r in words[j].analyses if r.feats.get("VerbForm") == "Fin"]
+    return bool(finite) and not any(
+        f.get("Person") == "3" and f.get("Number") == number for f in finite
+    )
 
 
 def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:

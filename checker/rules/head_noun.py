@@ -76,6 +76,19 @@ def genderless_note(word: Word, rules: AgreementRules) -> str | None:
     )
 
 
+def ad_sensum_note(word: Word, rules: AgreementRules) -> str | None:
+    """Why a noun's gender is not the person's, where its lemma is one of agreement.toml's
+    ``ad_sensum`` (fr "la plupart", whose predicates agree with the people meant); else
+    None."""
+    lemma = next((r.lemma for r in word.analyses if r.lemma.lower() in rules.ad_sensum), None)
+    if lemma is None:
+        return None
+    return (
+        f"{word.text}: the words after {lemma} agree with the people meant "
+        "(agreement.toml ad_sensum)"
+    )
+
+
 def determiner_gender(
     own: str | None, words: Sequence[Word], head: int, rules: AgreementRules
 ) -> tuple[str, str] | None:

@@ -20,6 +20,7 @@ from checker.rules.clause import PHRASE, clause_predicates
 from checker.rules.construct import is_possessor, possessor_person
 from checker.rules.head_noun import (
     ONE,
+    ad_sensum_note,
     as_person,
     as_subject,
     determiner_gender,
@@ -169,6 +170,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     own, own_readings = gender_of(as_person(subject, rules), classes)
     if own is not None and (why_not := genderless_note(words[head], rules)):
         own, own_readings = None, (*own_readings, why_not)
+    if ad_sensum := ad_sensum_note(words[head], rules):
+        own, own_readings = None, (*own_readings, ad_sensum)
     if (given := determiner_gender(own, words, head, rules)) is not None:
         own, why = given
         own_readings = (*own_readings, why)
@@ -202,6 +205,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             and i not in seen
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
         ]
+        if ad_sensum:  # its article agrees with the quantity, not the people: "[la] plupart"
+            bound = [(i, classes, role) for i, classes, role in bound if i > head]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes = collect(words, bound)
     unmarked = gender_unmarked(own, words[head], rules)
@@ -227,7 +232,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         # a word no analyser knows right before the noun (an English adjective left in place:
         # es "un assertive agente") hides the phrase's determiner: no sign that nothing marks it
         unread = head > 0 and words[head - 1].upos_set <= _UNKNOWN
-        if reason == NO_GENDER and of_either_gender(subject, classes) and not unread:
+        either = of_either_gender(subject, classes) or bool(ad_sensum)
+        if reason == NO_GENDER and either and not unread:
             reason = COMMON_GENDER  # neutral, unless the person's words decide
         if own is not None:  # in ``unmarked`` or ``generic``, with no agreement to confirm it
             reason = GENERIC_FORM if generic else UNMARKED_GENDER

@@ -9,6 +9,7 @@ words around resolve whose verb it is. The rules' data is agreement.toml's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from typing import Protocol
 
@@ -46,6 +47,7 @@ class SubjectRules(Protocol):
     subject_pronoun: tuple[FeatureSet, ...]
     before: frozenset[str]
     complement_words: frozenset[str]
+    unmarked_before_vowel: frozenset[str]
 
 
 def is_of(word: Word, classes: Collection[str]) -> bool:
@@ -306,3 +308,17 @@ def plural(word: Word, classes: Collection[str] | None = None) -> bool:
     a group, no role of one person ("met Cook en [vrienden]", de "von [Beratern]")."""
     readings = [r for r in word.analyses if classes is None or r.upos in classes]
     return bool(readings) and all(r.feats.get("Number") == "Plur" for r in readings)
+
+
+#: The letters a word opens with where an elided or a vowel-linked form stands before it.
+_VOWEL_OPENING = re.compile(r"^[aeiouyhàâäéèêëîïôöùûü]", re.IGNORECASE)
+
+
+def unmarked_before_vowel(words: Sequence[Word], i: int, rules: SubjectRules) -> bool:
+    """Whether word ``i`` is one of agreement.toml's ``unmarked_before_vowel`` (fr "son")
+    before a word that opens with a vowel or an h: it then marks no gender ("son amie")."""
+    return (
+        words[i].text.lower() in rules.unmarked_before_vowel
+        and i + 1 < len(words)
+        and bool(_VOWEL_OPENING.match(words[i + 1].text))
+    )

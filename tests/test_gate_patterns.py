@@ -1,0 +1,186 @@
+"""Sentence shapes of GATE's kind (gender-ambiguous English, human fr/it translations) that
+the checker read wrong: a pronoun that stands for "it", a quantity noun, an article that
+opens the next phrase, a possessive before a vowel, nouns of common gender no dictionary
+lists, another clause's participle, a degree adverb, an unknown verb form. Real offline
+analysers, the alignment given by hand."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import label_linked
+
+CASES = [
+    # lang, source, occupation, translation, {source word: target word}, expected, label
+    # a third-person pronoun where the English has "it" or an existential "there" is that
+    # subject's, not the person's: the epicene noun stays unmarked (neutral)
+    (
+        "fr",
+        "There are three dentists who work here .",
+        "dentists",
+        "Il y a trois dentistes qui travaillent ici .",
+        {"dentists": "dentistes"},
+        "female",
+        "neutral",
+    ),
+    (
+        "fr",
+        "It is important to support the artists .",
+        "artists",
+        "Il est important de soutenir les artistes .",
+        {"artists": "artistes"},
+        "female",
+        "neutral",
+    ),
+    # ... and where the English has no pronoun, the translation's own one still decides
+    (
+        "fr",
+        "The artist said the work was finished .",
+        "artist",
+        "L'artiste a dit qu'elle avait fini le travail .",
+        {"artist": "artiste"},
+        "female",
+        "correct",
+    ),
+    # "la plupart": its article agrees with the quantity, its predicates with the people
+    (
+        "fr",
+        "Most are satisfied with the result .",
+        "Most",
+        "La plupart sont satisfaits du résultat .",
+        {"Most": "plupart"},
+        "male",
+        "correct",
+    ),
+    (
+        "fr",
+        "Most were convinced .",
+        "Most",
+        "La plupart étaient convaincues .",
+        {"Most": "plupart"},
+        "female",
+        "correct",
+    ),
+    (
+        "fr",
+        "Most voted .",
+        "Most",
+        "La plupart ont voté .",
+        {"Most": "plupart"},
+        "male",
+        "neutral",
+    ),
+    # an article right before an adjective after the noun opens the next phrase ("le droit")
+    # unless a degree word follows it ("la plus accomplie")
+    (
+        "fr",
+        "Give the engineers the right to vote .",
+        "engineers",
+        "Donner aux ingénieurs le droit de vote .",
+        {"engineers": "ingénieurs"},
+        "female",
+        "neutral",
+    ),
+    (
+        "fr",
+        "She is the most accomplished artist .",
+        "artist",
+        "C'est l'artiste la plus accomplie .",
+        {"artist": "artiste"},
+        "female",
+        "correct",
+    ),
+    # mon, ton, son before a vowel mark no gender ("son amie")
+    (
+        "fr",
+        "Go and see your architect .",
+        "architect",
+        "Va voir ton architecte .",
+        {"architect": "architecte"},
+        "female",
+        "neutral",
+    ),
+    (
+        "fr",
+        "My analyst is her brother .",
+        "analyst",
+        "Mon analyste est son frère .",
+        {"analyst": "analyste"},
+        "male",
+        "correct",
+    ),
+    # nouns of common gender no dictionary lists (-logue, -aire): the article decides
+    (
+        "fr",
+        "A urologist examined the patient .",
+        "urologist",
+        "Une urologue a examiné le patient .",
+        {"urologist": "urologue"},
+        "female",
+        "correct",
+    ),
+    (
+        "fr",
+        "The actuary prepares a report .",
+        "actuary",
+        "L'actuaire prépare un rapport .",
+        {"actuary": "actuaire"},
+        "male",
+        "neutral",
+    ),
+    # a participle after a first- or second-person auxiliary, or of another number, is the
+    # speaker's or the addressee's, not the person's (it "sono", "sei")
+    (
+        "it",
+        "I found myself talking to the lawyer .",
+        "lawyer",
+        "Mi sono ritrovata a parlare con l'avvocato .",
+        {"lawyer": "avvocato"},
+        "male",
+        "correct",
+    ),
+    (
+        "it",
+        "Have you ever had dinner with engineers ?",
+        "engineers",
+        "Sei mai stata a cena con degli ingegneri ?",
+        {"engineers": "ingegneri"},
+        "male",
+        "correct",
+    ),
+    # the person's own auxiliary still decides against a masculine title
+    (
+        "it",
+        "The doctor was hired last year .",
+        "doctor",
+        "Il medico è stata assunta l'anno scorso .",
+        {"doctor": "medico"},
+        "female",
+        "correct",
+    ),
+    # a degree adverb before the predicate adjective is no predicate ("molto")
+    (
+        "it",
+        "The artist is very famous .",
+        "artist",
+        "L'artista è molto famosa .",
+        {"artist": "artista"},
+        "female",
+        "correct",
+    ),
+    # an imperfect the dictionary lacks is a verb, not an adjective in -a agreeing
+    (
+        "it",
+        "The entertainer amused the girls .",
+        "entertainer",
+        "L'animatore intratteneva le bambine .",
+        {"entertainer": "animatore"},
+        "male",
+        "correct",
+    ),
+]
+
+
+@pytest.mark.parametrize("lang,source,occupation,translation,links,expected,outcome", CASES)
+def test_gate_shapes(taggers, lang, source, occupation, translation, links, expected, outcome):
+    verdict = label_linked(taggers, lang, source, occupation, translation, links, expected)
+    assert verdict.label == outcome, verdict.to_json()
