@@ -177,6 +177,55 @@ CASES = [
         "male",
         "correct",
     ),
+    # the aligner on an adverb before the person: the noun beside it that it linked to no
+    # source word (es, fr, it mark no animacy) ...
+    (
+        "es",
+        "Usually , firefighters arrive quickly .",
+        "firefighters",
+        "Normalmente , las bomberas llegan rápido .",
+        {"firefighters": "Normalmente", "arrive": "llegan", "quickly": "rápido"},
+        "female",
+        "correct",
+    ),
+    # ... not one the aligner linked to another source word
+    (
+        "es",
+        "The filmmaker took years to film the documentary .",
+        "filmmaker",
+        "La cineasta tardó años en filmar el documental .",
+        {
+            "filmmaker": "filmar",
+            "took": "tardó",
+            "years": "años",
+            "documentary": "documental",
+        },
+        "male",
+        "inconclusive",
+    ),
+    # the aligner on the translation of the English compound's modifier ("marketing
+    # [manager]" → "responsabile del marketing"): the noun whose complement it is, past
+    # the article
+    (
+        "it",
+        "They fired the marketing manager yesterday .",
+        "manager",
+        "Ieri hanno licenziato la responsabile del marketing .",
+        {"manager": "marketing", "marketing": "marketing", "fired": "licenziato"},
+        "female",
+        "correct",
+    ),
+    # an English "am", "are", "were" is a copula too: the predicate noun after the
+    # translation's copula names the person the pronoun dropped ("I am ...")
+    (
+        "es",
+        "I am now the acting director of the company .",
+        "I",
+        "Ahora soy directora interina de la empresa .",
+        {"company": "empresa"},
+        "female",
+        "correct",
+    ),
 ]
 
 

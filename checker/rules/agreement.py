@@ -97,6 +97,7 @@ def phrase_head(
     rules: AgreementRules,
     occupation: tuple[int, int],
     plausible: Collection[int] = (),
+    modifier_links: Collection[int] = (),
 ) -> int:
     """The noun whose complement ``head`` is, if linked to the occupation's other words
     (fr "[assistante] du procureur"), or to nothing while ``head`` does not translate the
@@ -106,8 +107,10 @@ def phrase_head(
     itself, but for a bare one after a noun that opens its phrase: a compound noun that
     translates one English word (fr "femme de [ménage]", housekeeper; it "il padrone di
     [casa]"). A ``bare_complement`` (ar idafa "[مضيفة] طيران", no joining word) is read for
-    one word too, when the aligner's dictionaries say ``head`` does not translate it."""
-    compound = occupation[1] - occupation[0] > 1
+    one word too, when the aligner's dictionaries say ``head`` does not translate it.
+    ``modifier_links``: the target words linked to the English compound's modifier ("sound
+    [engineer]"); ``head`` among them translates the modifier (es "técnica de [sonido]")."""
+    compound = occupation[1] - occupation[0] > 1 or head in modifier_links
     inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
     if not is_of(words[head], rules.noun | rules.bare_complement):
         return head

@@ -42,7 +42,7 @@ def thing_subject(source_tokens: Sequence[str]) -> bool:
 #: English's "as", and the English verbs whose predicate noun names their subject
 #: (misaligned.py's predicate_role).
 AS_WORDS = frozenset({"as"})
-COPULAS = frozenset("is was be been became becomes become remained remains".split())
+COPULAS = frozenset("am is are was were be been became becomes become remained remains".split())
 #: The words beside which "as" is part of a complex preposition or conjunction ("as well
 #: as", "such as", "as soon as", "as long as", "as if", "so as to", "as of", "as for"), or
 #: opens a clause, before an auxiliary or a modal ("depicted as being focused", "as might

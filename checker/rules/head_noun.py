@@ -265,7 +265,9 @@ def person_noun(
     "one", and an evidence line for each step off the aligned head."""
     context = (alignment, rules, occupation)
     head = inner = head_of(words, aligned, rules)
-    while (outer := phrase_head(words, head, *context, plausible)) != head:
+    modifiers = set(compound_words(source_tokens, occupation)) - set(range(*occupation))
+    modifier_links = {t for s, t in alignment if s in modifiers}
+    while (outer := phrase_head(words, head, *context, plausible, modifier_links)) != head:
         head = outer
     head = owner(words, head, alignment, rules, occupation[1])
     why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"
