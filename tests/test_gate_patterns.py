@@ -157,6 +157,26 @@ CASES = [
         "female",
         "correct",
     ),
+    # where the English occupation is "I" or "you", a participle after an auxiliary of
+    # another person is someone else's: "è stata" is not the speaker's, "sono" is not "you"
+    (
+        "it",
+        "It was a hard week ; I am tired .",
+        "I",
+        "È stata una settimana difficile ; sono stanco .",
+        {"I": "sono", "tired": "stanco", "week": "settimana"},
+        "male",
+        "correct",
+    ),
+    (
+        "it",
+        "I felt lonely when you left .",
+        "you",
+        "Mi sono sentita sola quando sei partito .",
+        {"you": "sei", "felt": "sentita", "left": "partito"},
+        "male",
+        "correct",
+    ),
     # a degree adverb before the predicate adjective is no predicate ("molto")
     (
         "it",
@@ -212,6 +232,17 @@ CASES = [
         "manager",
         "Ieri hanno licenziato la responsabile del marketing .",
         {"manager": "marketing", "marketing": "marketing", "fired": "licenziato"},
+        "female",
+        "correct",
+    ),
+    # a participle after "avere" agrees with no one: the aligner slipped onto the verb, and
+    # the unlinked noun before it is read
+    (
+        "it",
+        "The officer recognized the thief .",
+        "officer",
+        "La poliziotta ha riconosciuto il ladro .",
+        {"officer": "riconosciuto", "thief": "ladro"},
         "female",
         "correct",
     ),

@@ -77,6 +77,9 @@ class AgreementRules:
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
     #: its neutral and inclusive forms (checker/data/neutral.toml)
     conventions: Conventions = Conventions()
+    #: the English occupation's grammatical person, "1" (I, we), "2" (you) or "3": set per
+    #: record (label.read); a predicate after an auxiliary of another person is not its own
+    speaker: str = "3"
 
 
 @cache

@@ -120,19 +120,16 @@ def degree_word(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
 
 
 def _unlike(words: Sequence[Word], i: int, head: int, rules: AgreementRules) -> bool:
-    """Whether predicate ``i`` cannot agree with noun ``head``, whose readings have one
-    number: none of its readings has that number (it "è stata a cena con degli
-    [stranieri]"), or the auxiliary before it is finite in no third-person form of that
-    number, so its subject is "I", "you" or "we" (it "Mi [sono] ritrovata ...
-    all'avvocato", "tu [sei] stata")."""
-    if head < 0 or not is_of(words[head], rules.noun):
-        return False
-    numbers = {r.feats.get("Number") for r in words[head].analyses if r.upos in rules.noun}
-    if len(numbers) != 1 or None in numbers:
-        return False
-    (number,) = numbers
-    own = [r.feats.get("Number") for r in words[i].analyses if r.upos in rules.predicate]
-    if own and all(n is not None and n != number for n in own):
+    """Whether predicate ``i`` cannot agree with the occupation's person: noun ``head``
+    has one number and the predicate's readings have none of it (it "è stata a cena con
+    degli [stranieri]"), or the auxiliary before the predicate is finite in no form of the
+    English occupation's person (``rules.speaker``: I, you or a third person) and the
+    number of the noun or, for a pronoun, of the predicate (it "Mi [sono] ritrovata ...
+    all'avvocato", "tu [sei] stata"; for "I": "[È] stata una lunga giornata")."""
+    number = _noun_number(words, head, rules)
+    own = {r.feats.get("Number") for r in words[i].analyses if r.upos in rules.predicate}
+    own.discard(None)
+    if number is not None and own and number not in own:
         return True
     if not rules.clause_auxiliaries:
         return False
@@ -144,9 +141,24 @@ def _unlike(words: Sequence[Word], i: int, head: int, rules: AgreementRules) -> 
     if j < 0:
         return False
     finite = [r.feats for r in words[j].analyses if r.feats.get("VerbForm") == "Fin"]
+    numbers = {number} if number is not None else own or {"Sing", "Plur"}
+    persons = _PERSONS.get(rules.speaker, {rules.speaker})
     return bool(finite) and not any(
-        f.get("Person") == "3" and f.get("Number") == number for f in finite
+        f.get("Person") in persons and f.get("Number") in numbers for f in finite
     )
+
+
+#: The verb persons of each English person: "you" is also addressed in the third person
+#: (es "usted esté decidida", it "Lei è stata", de "Sie").
+_PERSONS = {"2": {"2", "3"}}
+
+
+def _noun_number(words: Sequence[Word], head: int, rules: AgreementRules) -> str | None:
+    """The one number of noun ``head``'s readings, for a third-person occupation; else None."""
+    if rules.speaker != "3" or head < 0 or not is_of(words[head], rules.noun):
+        return None
+    numbers = {r.feats.get("Number") for r in words[head].analyses if r.upos in rules.noun}
+    return numbers.pop() if len(numbers) == 1 and None not in numbers else None
 
 
 def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:

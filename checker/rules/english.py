@@ -27,6 +27,21 @@ IT_PRONOUNS = frozenset("it its itself it's".split())
 EXISTENTIAL_BE = frozenset("is are was were be been 's".split())
 
 
+#: English's first- and second-person pronouns: an occupation that is one of them ("I",
+#: "some of us") is the speaker or the addressee, whose verbs are of that person.
+FIRST_PERSON = frozenset("i me my myself we us our ourselves".split())
+SECOND_PERSON = frozenset("you your yourself yourselves".split())
+
+
+def grammatical_person(source_tokens: Sequence[str], occupation: tuple[int, int]) -> str:
+    """The occupation's grammatical person: "1" where it holds a first-person pronoun
+    ("I", "some of us"), "2" for "you", else "3"."""
+    words = {token.lower() for token in source_tokens[occupation[0] : occupation[1]]}
+    if words & FIRST_PERSON:
+        return "1"
+    return "2" if words & SECOND_PERSON else "3"
+
+
 def thing_subject(source_tokens: Sequence[str]) -> bool:
     """Whether the English has an "it" or an existential "there" ("there are", "is
     there"): a third-person pronoun in the translation may then stand for that subject."""

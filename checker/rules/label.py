@@ -18,6 +18,7 @@ from checker.rules.agreement import bound_words, identified_person
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.clause import PHRASE, clause_predicates
 from checker.rules.construct import is_possessor, possessor_person
+from checker.rules.english import grammatical_person
 from checker.rules.head_noun import (
     ONE,
     ad_sensum_note,
@@ -26,6 +27,7 @@ from checker.rules.head_noun import (
     determiner_gender,
     gender_unmarked,
     genderless_note,
+    invariant_participle_note,
     kept_note,
     own_classes,
     person_noun,
@@ -109,6 +111,8 @@ def read(
     """
     words = sentence.words
     start, end = occupation
+    if (speaker := grammatical_person(source_tokens, occupation)) != rules.speaker:
+        rules = replace(rules, speaker=speaker)  # "I", "you": their verbs are of that person
     aligned = _aligned(alignment, (end - 1, end), len(words)) or _aligned(
         alignment, occupation, len(words)
     )
@@ -172,6 +176,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         own, own_readings = None, (*own_readings, why_not)
     if ad_sensum := ad_sensum_note(words[head], rules):
         own, own_readings = None, (*own_readings, ad_sensum)
+    if own is not None and (verb := invariant_participle_note(words, head, rules)):
+        own, own_readings = None, (*own_readings, verb)
     if (given := determiner_gender(own, words, head, rules)) is not None:
         own, why = given
         own_readings = (*own_readings, why)

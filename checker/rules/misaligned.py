@@ -188,11 +188,17 @@ def unlinked_noun_beside(
             if 0 <= j < len(words)
             and j not in linked
             and is_of(words[j], _NOUN)
-            and all(words[k].upos_set <= _UNLINKED_GAP for k in _between(i, j))
+            and all(_gap_word(words[k]) for k in _between(i, j))
         }
         if found:
             return found.pop() if len(found) == 1 else None
     return None
+
+
+def _gap_word(word: Word) -> bool:
+    """Whether ``word`` may stand between the aligned word and an unlinked noun: one of
+    ``_UNLINKED_GAP``, or a word that may be an auxiliary (it "ha", also the verb "have")."""
+    return word.upos_set <= _UNLINKED_GAP or "AUX" in word.upos_set
 
 
 def _person(word: Word, rules: AgreementRules) -> bool:
