@@ -257,6 +257,45 @@ CASES = [
         "female",
         "correct",
     ),
+    # ... an aligned article reads the noun it opens, past a numeral
+    (
+        "it",
+        "Yesterday those three students left early .",
+        "students",
+        "Ieri i tre studenti sono partiti presto .",
+        {"students": "i", "left": "partiti", "early": "presto", "Yesterday": "Ieri"},
+        "male",
+        "correct",
+    ),
+    # feminine plurals no dictionary lists, by their endings (fr -antes, -onnes; es -as,
+    # where the dictionary's own reading comes first)
+    (
+        "fr",
+        "The performers greeted the audience .",
+        "performers",
+        "Les exécutantes ont salué le public .",
+        {"performers": "exécutantes", "audience": "public"},
+        "female",
+        "correct",
+    ),
+    (
+        "fr",
+        "The horse dealers sell horses .",
+        "dealers",
+        "Les maquignonnes vendent des chevaux .",
+        {"dealers": "maquignonnes", "horses": "chevaux"},
+        "female",
+        "correct",
+    ),
+    (
+        "es",
+        "The growers sell their products .",
+        "growers",
+        "Las cultivadoras venden sus productos .",
+        {"growers": "cultivadoras", "products": "productos"},
+        "female",
+        "correct",
+    ),
 ]
 
 

@@ -49,7 +49,7 @@ _THING_GAP = frozenset({"ADP"})
 _MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT", "ADV"})
 _NOUN = frozenset({"NOUN"})
 #: The words the aligner slips onto that name no one: verbs, adverbs, function words.
-_SLIPPED = VERBS | FUNCTION_WORDS | frozenset({"ADV"})
+_SLIPPED = VERBS | FUNCTION_WORDS | frozenset({"ADV", "DET"})
 #: What may open a sentence before its copula when it has no subject noun: a pronoun
 #: ("Ella es"), an adverb, a conjunction, punctuation.
 _NO_SUBJECT = frozenset({"PRON", "ADV", "CCONJ", "SCONJ", "PUNCT", "INTJ"})
@@ -161,7 +161,7 @@ def person_beside(
 #: What may stand between a word the aligner slipped onto and an unlinked noun beside it:
 #: the noun's article, a preposition, a comma, a pronoun, an adverb or an auxiliary (es
 #: "Frecuentemente[, las] ladronas", fr "Aucune fonctionnaire [ne] doit").
-_UNLINKED_GAP = frozenset({"DET", "ADP", "PUNCT", "PRON", "ADV", "AUX", "PART", "SCONJ"})
+_UNLINKED_GAP = frozenset({"DET", "NUM", "ADP", "PUNCT", "PRON", "ADV", "AUX", "PART", "SCONJ"})
 #: How many words from the aligned word the unlinked noun may stand.
 UNLINKED_BESIDE = 3
 
@@ -170,7 +170,7 @@ def unlinked_noun_beside(
     words: Sequence[Word], alignment: Alignment, rules: AgreementRules, aligned: list[int]
 ) -> int | None:
     """Where the analyser marks no animacy (es, fr, it) and every aligned word is a verb, an
-    adverb or a function word: the nearest noun within UNLINKED_BESIDE words that the
+    adverb, a determiner or a function word: the nearest noun within UNLINKED_BESIDE words that the
     aligner linked to no source word at all, past only ``_UNLINKED_GAP`` words (es
     "Frecuentemente, las [ladronas]", the occupation linked to the adverb); None where there
     is none, or two at the same distance. A noun the aligner linked to anything translates
@@ -188,6 +188,7 @@ def unlinked_noun_beside(
             if 0 <= j < len(words)
             and j not in linked
             and is_of(words[j], _NOUN)
+            and not is_of(words[j], VERBS)  # it "Se sarà [scoperta]", also the discovery
             and all(_gap_word(words[k]) for k in _between(i, j))
         }
         if found:
