@@ -296,6 +296,27 @@ CASES = [
         "female",
         "correct",
     ),
+    # a participle after "avere" is the verb's, not an adjective of the phrase after it
+    (
+        "it",
+        "The firm has just hired two new German interpreters .",
+        "interpreters",
+        "L'azienda ha appena assunto due nuove interpreti tedesche .",
+        {"interpreters": "interpreti", "hired": "assunto", "firm": "azienda"},
+        "female",
+        "correct",
+    ),
+    # the predicate noun after a compound tense of the copula ("sei stata") names the
+    # dropped subject
+    (
+        "it",
+        "If you were a nurse , you know it .",
+        "you",
+        "Se sei stata un'infermiera , lo sai .",
+        {"nurse": "infermiera", "know": "sai"},
+        "female",
+        "correct",
+    ),
 ]
 
 

@@ -19,6 +19,7 @@ from checker.rules.clause import (
     agreeing_auxiliary,
     clause_predicates,
     degree_word,
+    invariant_participle,
 )
 from checker.rules.construct import construct_person
 from checker.rules.coordination import bare, coordinated
@@ -186,6 +187,8 @@ def bound_words(
     while i >= 0:
         if opened and not is_of(words[i], _DETERMINER):
             break  # it "al contempo [la] massima esponente": "contempo" is another phrase's
+        if invariant_participle(words, i, rules) is not None:
+            break  # a verb's participle, not the phrase's adjective: it "ha [assunto] dieci"
         if unmarked_before_vowel(words, i, rules):
             pass  # fr "[son] amie": of either gender there
         elif is_of(words[i], rules.before) and not only_predicate(words[i], rules):
@@ -339,6 +342,8 @@ def predicate_noun(words: Sequence[Word], start: int, rules: AgreementRules) -> 
     copula = _past_possessors(words, start, rules)
     if copula >= len(words) or not is_copula(words[copula], rules):
         return None
+    while copula + 1 < len(words) and is_copula(words[copula + 1], rules):
+        copula += 1  # a compound tense: it "sei [stata] una calciatrice"
     k = skip(words, copula + 1, 1, rules.copula_gap)
     while (
         k + 1 < len(words)

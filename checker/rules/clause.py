@@ -218,6 +218,23 @@ def _finite(word: Word) -> bool:
     )
 
 
+def invariant_participle(words: Sequence[Word], i: int, rules: AgreementRules) -> int | None:
+    """Where word ``i`` may be a past participle right after an auxiliary (past adverbs)
+    that is none of ``clause_auxiliaries`` ("avere", "avoir", "haber"), after which it
+    agrees with no subject (it "ha [riconosciuto]", "abbia appena [assunto] dieci nuove
+    linguiste"): that auxiliary's index; else None."""
+    if not rules.clause_auxiliaries or not any(
+        r.feats.get("VerbForm") == "Part" for r in words[i].analyses
+    ):
+        return None
+    j = i - 1
+    while j >= 0 and words[j].upos_set <= _ADVERB:
+        j -= 1
+    if j < 0 or not is_of(words[j], _AUXILIARY) or agreeing_auxiliary(words[j], rules):
+        return None
+    return j
+
+
 def agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:
     """Whether a participle or adjective after auxiliary ``word`` agrees with the subject:
     where ``clause_auxiliaries`` lists them, only after one of those (by lemma)."""

@@ -20,7 +20,7 @@ from dataclasses import replace
 from checker.backends.base import MALE, Alignment, Word
 from checker.rules.agreement import head_of, phrase_head
 from checker.rules.agreement_rules import AgreementRules
-from checker.rules.clause import agreeing_auxiliary
+from checker.rules.clause import invariant_participle
 from checker.rules.english import compound_words
 from checker.rules.readings import (
     VERBS,
@@ -40,8 +40,6 @@ from checker.rules.verdict import COMPLEMENT_OF, ONE_OF, QUALIFIED, Evidence
 COMMON_NOUN = frozenset({"NOUN"})
 #: The word class that opens a noun phrase.
 _DETERMINER = frozenset({"DET"})
-_ADVERB = frozenset({"ADV"})
-_AUXILIARY = frozenset({"AUX"})
 #: The word classes of "one" in "one of the nouns" (it "una dei redattori"; es "una" is
 #: also a form of the verb "unir").
 ONE = frozenset({"NUM", "PRON", "DET"})
@@ -95,21 +93,15 @@ def ad_sensum_note(word: Word, rules: AgreementRules) -> str | None:
 def invariant_participle_note(
     words: Sequence[Word], head: int, rules: AgreementRules
 ) -> str | None:
-    """Why the gender of ``head`` is no one's, where it may be a past participle right
-    after an auxiliary that is none of ``clause_auxiliaries`` (past adverbs): after "avere",
-    "avoir", "haber" the participle agrees with no subject (it "La poliziotta ha
-    [riconosciuto]", fr "a [fait]", also a noun): the aligner slipped onto the verb; else
-    None."""
-    if not rules.clause_auxiliaries or not any(
-        r.feats.get("VerbForm") == "Part" for r in words[head].analyses
-    ):
+    """Why the gender of ``head`` is no one's, where it may be a past participle after
+    "avere", "avoir", "haber" (:func:`~checker.rules.clause.invariant_participle`: it "La
+    poliziotta ha [riconosciuto]", fr "a [fait]", also a noun): the aligner slipped onto
+    the verb; else None."""
+    auxiliary = invariant_participle(words, head, rules)
+    if auxiliary is None:
         return None
-    i = head - 1
-    while i >= 0 and words[i].upos_set <= _ADVERB:
-        i -= 1
-    if i < 0 or not is_of(words[i], _AUXILIARY) or agreeing_auxiliary(words[i], rules):
-        return None
-    return f"{words[head].text}: a participle after {words[i].text!r}, which agrees with no one"
+    said = words[auxiliary].text
+    return f"{words[head].text}: a participle after {said!r}, which agrees with no one"
 
 
 def determiner_gender(

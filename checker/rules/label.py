@@ -210,6 +210,7 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             if i != head
             and i not in seen
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
+            and not invariant_participle_note(words, i, rules)  # it "ha [assunto] una"
         ]
         if ad_sensum:  # its article agrees with the quantity, not the people: "[la] plupart"
             bound = [(i, classes, role) for i, classes, role in bound if i > head]
