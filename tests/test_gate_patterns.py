@@ -317,6 +317,16 @@ CASES = [
         "female",
         "correct",
     ),
+    # the participle before the passive's agent is the subject's ("peinte par un artiste")
+    (
+        "fr",
+        "Gioconda was painted by an artist .",
+        "artist",
+        "Gioconda a été peinte par un artiste .",
+        {"artist": "artiste", "Gioconda": "Gioconda", "painted": "peinte"},
+        "male",
+        "correct",
+    ),
 ]
 
 

@@ -64,6 +64,7 @@ class AgreementRules:
     genderless: frozenset[str]
     ad_sensum: frozenset[str]
     unmarked_before_vowel: frozenset[str]
+    agent_prepositions: frozenset[str]
     person_pronouns: tuple[FeatureSet, ...]
     person_predicate: tuple[FeatureSet, ...]
     person_verbs: tuple[FeatureSet, ...]

@@ -99,6 +99,8 @@ def clause_predicates(
             words, verb, head, rules
         ):
             return True
+        if _agent(words, verb, head, rules):
+            return True
         subject = subjects[verb] if subjects else None
         if subject is None:
             return thing_is_subject
@@ -117,6 +119,15 @@ def degree_word(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
         and i + 1 < len(words)
         and is_of(words[i + 1], _PREDICATIVE)
     )
+
+
+def _agent(words: Sequence[Word], i: int, head: int, rules: AgreementRules) -> bool:
+    """Whether noun ``head`` is the agent of participle ``i``: one of
+    ``agent_prepositions`` right after it, then only the noun's determiners and adjectives
+    (fr "découverte [par] un géologue")."""
+    if head <= i + 1 or words[i + 1].text.lower() not in rules.agent_prepositions:
+        return False
+    return all(is_of(word, rules.before) for word in words[i + 2 : head])
 
 
 def _unlike(words: Sequence[Word], i: int, head: int, rules: AgreementRules) -> bool:
