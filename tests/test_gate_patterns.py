@@ -327,6 +327,17 @@ CASES = [
         "male",
         "correct",
     ),
+    # a noun right after a preposition is no subject: the participle after it is the
+    # impersonal verb's ("alla dentista è stato chiesto")
+    (
+        "it",
+        "The new dentist was asked to wait .",
+        "dentist",
+        "Alla nuova dentista è stato chiesto di aspettare .",
+        {"dentist": "dentista", "asked": "chiesto", "wait": "aspettare"},
+        "female",
+        "correct",
+    ),
 ]
 
 

@@ -37,6 +37,7 @@ from checker.rules.readings import (
     is_of,
     names_person,
     noun_complement,
+    oblique,
     only_predicate,
     predicate_form,
     skip,
@@ -229,7 +230,9 @@ def bound_words(
     bound += _appositive(words, min([head, *(k for k, _, _ in bound if k < head)]), j, rules)
     gap_passed = not rules.predicate_after
     # another noun's complement is no subject: the predicate after it is set aside
-    aside = rules.complement_words and noun_complement(words, head, rules)
+    aside = rules.complement_words and (
+        noun_complement(words, head, rules) or oblique(words, head, rules)
+    )
     # a relative pronoun after the phrase stands for the noun: its clause's predicate is the
     # noun's (it "l'artista [che] è stata premiata", fr "l'artiste, [qui] est devenue")
     relative = _relative_after(words, j, rules)
