@@ -18,6 +18,8 @@ from checker.rules.clause import (
     PREDICATE,
     agreeing_auxiliary,
     clause_predicates,
+    degree_word,
+    invariant_participle,
 )
 from checker.rules.construct import construct_person
 from checker.rules.coordination import bare, coordinated
@@ -36,10 +38,12 @@ from checker.rules.readings import (
     is_of,
     names_person,
     noun_complement,
+    oblique,
     only_predicate,
     predicate_form,
     skip,
     subject_pronoun,
+    unmarked_before_vowel,
 )
 from checker.rules.readings import has_feats as _has_feats
 
@@ -96,6 +100,7 @@ def phrase_head(
     rules: AgreementRules,
     occupation: tuple[int, int],
     plausible: Collection[int] = (),
+    modifier_links: Collection[int] = (),
 ) -> int:
     """The noun whose complement ``head`` is, if linked to the occupation's other words
     (fr "[assistante] du procureur"), or to nothing while ``head`` does not translate the
@@ -105,8 +110,10 @@ def phrase_head(
     itself, but for a bare one after a noun that opens its phrase: a compound noun that
     translates one English word (fr "femme de [ménage]", housekeeper; it "il padrone di
     [casa]"). A ``bare_complement`` (ar idafa "[مضيفة] طيران", no joining word) is read for
-    one word too, when the aligner's dictionaries say ``head`` does not translate it."""
-    compound = occupation[1] - occupation[0] > 1
+    one word too, when the aligner's dictionaries say ``head`` does not translate it.
+    ``modifier_links``: the target words linked to the English compound's modifier ("sound
+    [engineer]"); ``head`` among them translates the modifier (es "técnica de [sonido]")."""
+    compound = occupation[1] - occupation[0] > 1 or head in modifier_links
     inside = {t for s, t in alignment if occupation[0] <= s < occupation[1]}
     if not is_of(words[head], rules.noun | rules.bare_complement):
         return head
@@ -182,7 +189,11 @@ def bound_words(
     while i >= 0:
         if opened and not is_of(words[i], _DETERMINER):
             break  # it "al contempo [la] massima esponente": "contempo" is another phrase's
-        if is_of(words[i], rules.before) and not only_predicate(words[i], rules):
+        if invariant_participle(words, i, rules) is not None:
+            break  # a verb's participle, not the phrase's adjective: it "ha [assunto] dieci"
+        if unmarked_before_vowel(words, i, rules):
+            pass  # fr "[son] amie": of either gender there
+        elif is_of(words[i], rules.before) and not only_predicate(words[i], rules):
             # a determiner is read as one (fr "Le" also reads as the numeral adjective "Lème")
             det = is_of(words[i], _DETERMINER)
             opened = opened or words[i].upos_set <= _OPENERS
@@ -223,7 +234,9 @@ def bound_words(
     bound += _appositive(words, min([head, *(k for k, _, _ in bound if k < head)]), j, rules)
     gap_passed = not rules.predicate_after
     # another noun's complement is no subject: the predicate after it is set aside
-    aside = rules.complement_words and noun_complement(words, head, rules)
+    aside = rules.complement_words and (
+        noun_complement(words, head, rules) or oblique(words, head, rules)
+    )
     # a relative pronoun after the phrase stands for the noun: its clause's predicate is the
     # noun's (it "l'artista [che] è stata premiata", fr "l'artiste, [qui] est devenue")
     relative = _relative_after(words, j, rules)
@@ -241,6 +254,7 @@ def bound_words(
             and is_of(word, rules.predicate)
             and gender_of(word, rules.predicate)[0] is not None
             and predicate_form(word, rules)
+            and not degree_word(words, j, rules)
         ):
             if not _opens_noun_phrase(words, j, rules):
                 bound.append((j, rules.predicate, OTHER_SUBJECT if aside else PREDICATE))
@@ -335,6 +349,8 @@ def predicate_noun(words: Sequence[Word], start: int, rules: AgreementRules) -> 
     copula = _past_possessors(words, start, rules)
     if copula >= len(words) or not is_copula(words[copula], rules):
         return None
+    while copula + 1 < len(words) and is_copula(words[copula + 1], rules):
+        copula += 1  # a compound tense: it "sei [stata] una calciatrice"
     k = skip(words, copula + 1, 1, rules.copula_gap)
     while (
         k + 1 < len(words)
@@ -372,7 +388,11 @@ def _past_possessors(words: Sequence[Word], i: int, rules: AgreementRules) -> in
 
 def _before_adjective(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
     """Whether words ``i``... are degree words up to an ``after`` word (an adjective):
-    "la artista [más] joven", "l'artiste [la plus] accomplie"."""
+    "la artista [más] joven", "l'artiste [la plus] accomplie"; an article right before the
+    adjective opens another phrase (fr "donner aux bénéficiaires [le] droit")."""
+    start = i
     while i < len(words) and words[i].text.lower() in rules.degree_words:
         i += 1
+    if i > start and is_of(words[i - 1], _DETERMINER):
+        return False
     return i < len(words) and is_of(words[i], rules.after)

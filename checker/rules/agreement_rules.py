@@ -66,6 +66,9 @@ class AgreementRules:
     possessor_case: tuple[FeatureSet, ...]
     impersonal: tuple[FeatureSet, ...]
     genderless: frozenset[str]
+    ad_sensum: frozenset[str]
+    unmarked_before_vowel: frozenset[str]
+    agent_prepositions: frozenset[str]
     person_pronouns: tuple[FeatureSet, ...]
     person_predicate: tuple[FeatureSet, ...]
     person_verbs: tuple[FeatureSet, ...]
@@ -79,6 +82,9 @@ class AgreementRules:
     determiner_genders: Mapping[str, str]  # form → the gender of the nouns it stands before
     #: its neutral and inclusive forms (checker/data/neutral.toml)
     conventions: Conventions = Conventions()
+    #: the English occupation's grammatical person, "1" (I, we), "2" (you) or "3": set per
+    #: record (label.read); a predicate after an auxiliary of another person is not its own
+    speaker: str = "3"
 
 
 @cache

@@ -47,6 +47,8 @@ _ADPOSITION = frozenset({"ADP"})
 _AUXILIARY = frozenset({"AUX"})
 _ADVERB = frozenset({"ADV"})
 _DETERMINER = frozenset({"DET"})
+#: What a degree word stands before: an adjective or a participle.
+_PREDICATIVE = frozenset({"ADJ", "VERB"})
 
 
 def clause_predicates(
@@ -81,6 +83,7 @@ def clause_predicates(
         and _has_feats(word, rules.clause_predicate)
         and gender_of(word, rules.predicate)[0] is not None
         and predicate_form(word, rules)
+        and not degree_word(words, i, rules)
         and (
             not rules.clause_auxiliaries
             or _after_auxiliary(words, i, rules)
@@ -92,7 +95,11 @@ def clause_predicates(
     second_mentions = own_gender or thing_is_subject
 
     def someone_elses(verb: int) -> bool:
-        if agrees_elsewhere(verb, head, subjects, words, rules):
+        if agrees_elsewhere(verb, head, subjects, words, rules) or _unlike(
+            words, verb, head, rules
+        ):
+            return True
+        if _agent(words, verb, head, rules):
             return True
         subject = subjects[verb] if subjects else None
         if subject is None:
@@ -102,6 +109,67 @@ def clause_predicates(
         return second_mentions and is_of(words[subject], _PRONOUN)
 
     return [(i, rules.predicate, OTHER_SUBJECT if someone_elses(i) else CLAUSE) for i in found]
+
+
+def degree_word(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
+    """Whether word ``i`` is one of ``degree_words`` before a predicate word: an adverb
+    there, whatever its adjective reading says (it "sono [molto] estroversa")."""
+    return (
+        words[i].text.lower() in rules.degree_words
+        and i + 1 < len(words)
+        and is_of(words[i + 1], _PREDICATIVE)
+    )
+
+
+def _agent(words: Sequence[Word], i: int, head: int, rules: AgreementRules) -> bool:
+    """Whether noun ``head`` is the agent of participle ``i``: one of
+    ``agent_prepositions`` right after it, then only the noun's determiners and adjectives
+    (fr "découverte [par] un géologue")."""
+    if head <= i + 1 or words[i + 1].text.lower() not in rules.agent_prepositions:
+        return False
+    return all(is_of(word, rules.before) for word in words[i + 2 : head])
+
+
+def _unlike(words: Sequence[Word], i: int, head: int, rules: AgreementRules) -> bool:
+    """Whether predicate ``i`` cannot agree with the occupation's person: noun ``head``
+    has one number and the predicate's readings have none of it (it "è stata a cena con
+    degli [stranieri]"), or the auxiliary before the predicate is finite in no form of the
+    English occupation's person (``rules.speaker``: I, you or a third person) and the
+    number of the noun or, for a pronoun, of the predicate (it "Mi [sono] ritrovata ...
+    all'avvocato", "tu [sei] stata"; for "I": "[È] stata una lunga giornata")."""
+    number = _noun_number(words, head, rules)
+    own = {r.feats.get("Number") for r in words[i].analyses if r.upos in rules.predicate}
+    own.discard(None)
+    if number is not None and own and number not in own:
+        return True
+    if not rules.clause_auxiliaries:
+        return False
+    j = i - 1
+    while j >= 0 and not agreeing_auxiliary(words[j], rules):
+        if not is_of(words[j], rules.predicate_gap):
+            return False
+        j -= 1
+    if j < 0:
+        return False
+    finite = [r.feats for r in words[j].analyses if r.feats.get("VerbForm") == "Fin"]
+    numbers = {number} if number is not None else own or {"Sing", "Plur"}
+    persons = _PERSONS.get(rules.speaker, {rules.speaker})
+    return bool(finite) and not any(
+        f.get("Person") in persons and f.get("Number") in numbers for f in finite
+    )
+
+
+#: The verb persons of each English person: "you" is also addressed in the third person
+#: (es "usted esté decidida", it "Lei è stata", de "Sie").
+_PERSONS = {"2": {"2", "3"}}
+
+
+def _noun_number(words: Sequence[Word], head: int, rules: AgreementRules) -> str | None:
+    """The one number of noun ``head``'s readings, for a third-person occupation; else None."""
+    if rules.speaker != "3" or head < 0 or not is_of(words[head], rules.noun):
+        return None
+    numbers = {r.feats.get("Number") for r in words[head].analyses if r.upos in rules.noun}
+    return numbers.pop() if len(numbers) == 1 and None not in numbers else None
 
 
 def _after_auxiliary(words: Sequence[Word], i: int, rules: AgreementRules) -> bool:
@@ -159,6 +227,23 @@ def _finite(word: Word) -> bool:
     return all(reading.upos in VERBS for reading in word.analyses) and any(
         reading.feats.get("VerbForm") == "Fin" for reading in word.analyses
     )
+
+
+def invariant_participle(words: Sequence[Word], i: int, rules: AgreementRules) -> int | None:
+    """Where word ``i`` may be a past participle right after an auxiliary (past adverbs)
+    that is none of ``clause_auxiliaries`` ("avere", "avoir", "haber"), after which it
+    agrees with no subject (it "ha [riconosciuto]", "abbia appena [assunto] dieci nuove
+    linguiste"): that auxiliary's index; else None."""
+    if not rules.clause_auxiliaries or not any(
+        r.feats.get("VerbForm") == "Part" for r in words[i].analyses
+    ):
+        return None
+    j = i - 1
+    while j >= 0 and words[j].upos_set <= _ADVERB:
+        j -= 1
+    if j < 0 or not is_of(words[j], _AUXILIARY) or agreeing_auxiliary(words[j], rules):
+        return None
+    return j
 
 
 def agreeing_auxiliary(word: Word, rules: AgreementRules) -> bool:

@@ -18,10 +18,46 @@ PREPOSITIONS = frozenset(
 #: English's pronouns that give a person's gender: a translation's pronoun where the
 #: English has none chose the gender itself (person.py).
 GENDERED_PRONOUNS = frozenset("he him his himself she her hers herself".split())
+#: English's "it": a translation's third-person pronoun may stand for it, a thing's (fr
+#: "la machine ... elle") or an impersonal subject's ("it is important" → fr "il est
+#: important", "it seems" → "il paraît"), not the person's (person.py).
+IT_PRONOUNS = frozenset("it its itself it's".split())
+#: English's existential "there" before "be" ("there are", "is there"): languages with a
+#: subject pronoun translate it with one (fr "il y a", "y a-t-il", "il existe").
+EXISTENTIAL_BE = frozenset("is are was were be been 's".split())
+
+
+#: English's first- and second-person pronouns: an occupation that is one of them ("I",
+#: "some of us") is the speaker or the addressee, whose verbs are of that person.
+FIRST_PERSON = frozenset("i me my myself we us our ourselves".split())
+SECOND_PERSON = frozenset("you your yourself yourselves".split())
+
+
+def grammatical_person(source_tokens: Sequence[str], occupation: tuple[int, int]) -> str:
+    """The occupation's grammatical person: "1" where it holds a first-person pronoun
+    ("I", "some of us"), "2" for "you", else "3"."""
+    words = {token.lower() for token in source_tokens[occupation[0] : occupation[1]]}
+    if words & FIRST_PERSON:
+        return "1"
+    return "2" if words & SECOND_PERSON else "3"
+
+
+def thing_subject(source_tokens: Sequence[str]) -> bool:
+    """Whether the English has an "it" or an existential "there" ("there are", "is
+    there"): a third-person pronoun in the translation may then stand for that subject."""
+    lowered = [token.lower() for token in source_tokens]
+    if not IT_PRONOUNS.isdisjoint(lowered):
+        return True
+    return any(
+        token == "there" and not EXISTENTIAL_BE.isdisjoint(lowered[max(0, k - 1) : k + 2])
+        for k, token in enumerate(lowered)
+    )
+
+
 #: English's "as", and the English verbs whose predicate noun names their subject
 #: (misaligned.py's predicate_role).
 AS_WORDS = frozenset({"as"})
-COPULAS = frozenset("is was be been became becomes become remained remains".split())
+COPULAS = frozenset("am is are was were be been became becomes become remained remains".split())
 #: The words beside which "as" is part of a complex preposition or conjunction ("as well
 #: as", "such as", "as soon as", "as long as", "as if", "so as to", "as of", "as for"), or
 #: opens a clause, before an auxiliary or a modal ("depicted as being focused", "as might

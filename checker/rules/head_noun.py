@@ -20,6 +20,7 @@ from dataclasses import replace
 from checker.backends.base import MALE, Alignment, Word
 from checker.rules.agreement import head_of, phrase_head
 from checker.rules.agreement_rules import AgreementRules
+from checker.rules.clause import invariant_participle
 from checker.rules.english import compound_words
 from checker.rules.readings import (
     VERBS,
@@ -74,6 +75,33 @@ def genderless_note(word: Word, rules: AgreementRules) -> str | None:
     return (
         f"{word.text}: {lemma} agrees in the masculine whoever it names (agreement.toml genderless)"
     )
+
+
+def ad_sensum_note(word: Word, rules: AgreementRules) -> str | None:
+    """Why a noun's gender is not the person's, where its lemma is one of agreement.toml's
+    ``ad_sensum`` (fr "la plupart", whose predicates agree with the people meant); else
+    None."""
+    lemma = next((r.lemma for r in word.analyses if r.lemma.lower() in rules.ad_sensum), None)
+    if lemma is None:
+        return None
+    return (
+        f"{word.text}: the words after {lemma} agree with the people meant "
+        "(agreement.toml ad_sensum)"
+    )
+
+
+def invariant_participle_note(
+    words: Sequence[Word], head: int, rules: AgreementRules
+) -> str | None:
+    """Why the gender of ``head`` is no one's, where it may be a past participle after
+    "avere", "avoir", "haber" (:func:`~checker.rules.clause.invariant_participle`: it "La
+    poliziotta ha [riconosciuto]", fr "a [fait]", also a noun): the aligner slipped onto
+    the verb; else None."""
+    auxiliary = invariant_participle(words, head, rules)
+    if auxiliary is None:
+        return None
+    said = words[auxiliary].text
+    return f"{words[head].text}: a participle after {said!r}, which agrees with no one"
 
 
 def determiner_gender(
@@ -252,7 +280,9 @@ def person_noun(
     "one", and an evidence line for each step off the aligned head."""
     context = (alignment, rules, occupation)
     head = inner = head_of(words, aligned, rules)
-    while (outer := phrase_head(words, head, *context, plausible)) != head:
+    modifiers = set(compound_words(source_tokens, occupation)) - set(range(*occupation))
+    modifier_links = {t for s, t in alignment if s in modifiers}
+    while (outer := phrase_head(words, head, *context, plausible, modifier_links)) != head:
         head = outer
     head = owner(words, head, alignment, rules, occupation[1])
     why = f"{words[head].text}: read as the noun whose complement {words[inner].text} is"

@@ -18,13 +18,16 @@ from checker.rules.agreement import bound_words, identified_person
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.clause import PHRASE, PREDICATE, clause_predicates
 from checker.rules.construct import is_possessor, possessor_person
+from checker.rules.english import grammatical_person
 from checker.rules.head_noun import (
     ONE,
+    ad_sensum_note,
     as_person,
     as_subject,
     determiner_gender,
     gender_unmarked,
     genderless_note,
+    invariant_participle_note,
     kept_note,
     own_classes,
     person_noun,
@@ -32,13 +35,7 @@ from checker.rules.head_noun import (
 from checker.rules.misaligned import NO_WORD, misaligned_person, sole_unlinked_person
 from checker.rules.neutral import marked_form, of_either_gender
 from checker.rules.person import person_verdict
-from checker.rules.readings import (
-    agrees_with_possessor,
-    gender_of,
-    has_feats,
-    inanimate,
-    reads_as,
-)
+from checker.rules.readings import agrees_with_possessor, gender_of, has_feats, inanimate, reads_as
 from checker.rules.untranslated import LeftInEnglish, by_tags, left_in_english_reason
 from checker.rules.verb_final import verb_final_bound
 from checker.rules.verdict import (
@@ -121,6 +118,8 @@ def read(
         sentence = left_in_english.applied(sentence)
     words = sentence.words
     start, end = occupation
+    if (speaker := grammatical_person(source_tokens, occupation)) != rules.speaker:
+        rules = replace(rules, speaker=speaker)  # "I", "you": their verbs are of that person
     aligned = _aligned(alignment, (end - 1, end), len(words)) or _aligned(
         alignment, occupation, len(words)
     )
@@ -182,6 +181,10 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
     own, own_readings = gender_of(as_person(subject, rules), classes)
     if own is not None and (why_not := genderless_note(words[head], rules)):
         own, own_readings = None, (*own_readings, why_not)
+    if ad_sensum := ad_sensum_note(words[head], rules):
+        own, own_readings = None, (*own_readings, ad_sensum)
+    if own is not None and (verb := invariant_participle_note(words, head, rules)):
+        own, own_readings = None, (*own_readings, verb)
     if (given := determiner_gender(own, words, head, rules)) is not None:
         own, why = given
         own_readings = (*own_readings, why)
@@ -214,6 +217,7 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
             if i != head
             and i not in seen
             and not agrees_with_possessor(words[i], rules.agreeing, rules)
+            and not invariant_participle_note(words, i, rules)  # it "ha [assunto] una"
         ]
         if generic:
             # a word agreeing in the form's own gender (its phrase, the predicate after it)
@@ -227,6 +231,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
                 or (r == PREDICATE and i < head)
                 or gender_of(words[i], c)[0] != own
             ]
+        if ad_sensum:  # its article agrees with the quantity, not the people: "[la] plupart"
+            bound = [(i, classes, role) for i, classes, role in bound if i > head]
     noun = Evidence(head, words[head].text, "noun", own, own_readings)
     votes = collect(words, bound)
     unmarked = gender_unmarked(own, words[head], rules)
@@ -249,7 +255,8 @@ def _read(item: _Item, aligned: list[int], plausible: Collection[int]) -> Verdic
         # a word no analyser knows right before the noun (an English adjective left in place:
         # es "un assertive agente") hides the phrase's determiner: no sign that nothing marks it
         unread = head > 0 and words[head - 1].upos_set <= _UNKNOWN
-        if reason == NO_GENDER and of_either_gender(subject, classes) and not unread:
+        either = of_either_gender(subject, classes) or bool(ad_sensum)
+        if reason == NO_GENDER and either and not unread:
             reason = COMMON_GENDER  # neutral, unless the person's words decide
         if own is not None:  # in ``unmarked`` or ``generic``, with no agreement to confirm it
             reason = GENERIC_FORM if generic else UNMARKED_GENDER

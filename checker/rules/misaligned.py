@@ -11,7 +11,7 @@ it ("La concierge [est] son frère"). :func:`misaligned_person` tries them in tu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from checker.backends.base import Alignment, Word
 from checker.rules.agreement import predicate_noun
@@ -48,6 +48,8 @@ _THING_GAP = frozenset({"ADP"})
 #: [également] conseiller").
 _MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT", "ADV"})
 _NOUN = frozenset({"NOUN"})
+#: The words the aligner slips onto that name no one: verbs, adverbs, function words.
+_SLIPPED = VERBS | FUNCTION_WORDS | frozenset({"ADV", "DET"})
 #: What may open a sentence before its copula when it has no subject noun: a pronoun
 #: ("Ella es"), an adverb, a conjunction, punctuation.
 _NO_SUBJECT = frozenset({"PRON", "ADV", "CCONJ", "SCONJ", "PUNCT", "INTJ"})
@@ -84,6 +86,9 @@ def misaligned_person(
         beside = person_beside(words, alignment, rules, *context, aligned)
         if beside is not None:
             return beside, "the person noun beside it, linked to no other source word"
+        beside = unlinked_noun_beside(words, alignment, rules, aligned)
+        if beside is not None:
+            return beside, "the noun beside it, linked to no source word"
     if reason in NO_WORD:
         subject = copula_subject(words, aligned, rules, *context)
         if subject is not None:
@@ -137,20 +142,75 @@ def person_beside(
         start -= 1
     compound = set(compound_words(source_tokens, occupation))  # nl "[onderwijs]redactrice"
     elsewhere = {t for s, t in alignment if not start <= s < end and s not in compound}
-    for distance in range(1, BESIDE + 1):
+    return _nearest(
+        words,
+        aligned,
+        BESIDE,
+        lambda i, j: (
+            j not in elsewhere
+            and _person(words[j], rules)
+            and not plural(words[j])
+            and (gap is None or all(words[k].upos_set <= gap for k in _between(i, j)))
+        ),
+    )
+
+
+#: What may stand between a word the aligner slipped onto and an unlinked noun beside it:
+#: the noun's article, a preposition, a comma, a pronoun, an adverb or an auxiliary (es
+#: "Frecuentemente[, las] ladronas", fr "Aucune fonctionnaire [ne] doit").
+_UNLINKED_GAP = frozenset({"DET", "NUM", "ADP", "PUNCT", "PRON", "ADV", "AUX", "PART", "SCONJ"})
+#: How many words from the aligned word the unlinked noun may stand.
+UNLINKED_BESIDE = 3
+
+
+def unlinked_noun_beside(
+    words: Sequence[Word], alignment: Alignment, rules: AgreementRules, aligned: list[int]
+) -> int | None:
+    """Where the analyser marks no animacy (es, fr, it) and every aligned word is a verb, an
+    adverb, a determiner or a function word: the nearest noun within UNLINKED_BESIDE words
+    that the aligner linked to no source word at all, past only ``_UNLINKED_GAP`` words (es
+    "Frecuentemente, las [ladronas]", the occupation linked to the adverb); None where there
+    is none, or two at the same distance. A noun the aligner linked to anything translates
+    some other source word ("en filmar el [documental]")."""
+    if rules.animate or not aligned:
+        return None
+    if not all(words[i].upos_set and words[i].upos_set <= _SLIPPED for i in aligned):
+        return None
+    linked = {t for _, t in alignment}
+    return _nearest(
+        words,
+        aligned,
+        UNLINKED_BESIDE,
+        lambda i, j: (
+            j not in linked
+            and is_of(words[j], _NOUN)
+            and not is_of(words[j], VERBS)  # it "Se sarà [scoperta]", also the discovery
+            and all(_gap_word(words[k]) for k in _between(i, j))
+        ),
+    )
+
+
+def _nearest(
+    words: Sequence[Word], aligned: list[int], limit: int, fits: Callable[[int, int], bool]
+) -> int | None:
+    """The word nearest to an aligned word ``i``, within ``limit`` words, for which
+    ``fits(i, j)``; None where there is none, or two at the same distance."""
+    for distance in range(1, limit + 1):
         found = {
             j
             for i in aligned
             for j in (i - distance, i + distance)
-            if 0 <= j < len(words)
-            and j not in elsewhere
-            and _person(words[j], rules)
-            and not plural(words[j])
-            and (gap is None or all(words[k].upos_set <= gap for k in _between(i, j)))
+            if 0 <= j < len(words) and fits(i, j)
         }
         if found:
             return found.pop() if len(found) == 1 else None
     return None
+
+
+def _gap_word(word: Word) -> bool:
+    """Whether ``word`` may stand between the aligned word and an unlinked noun: one of
+    ``_UNLINKED_GAP``, or a word that may be an auxiliary (it "ha", also the verb "have")."""
+    return word.upos_set <= _UNLINKED_GAP or "AUX" in word.upos_set
 
 
 def _person(word: Word, rules: AgreementRules) -> bool:

@@ -29,7 +29,7 @@ from dataclasses import replace
 from checker.backends.base import Word
 from checker.rules.agreement_rules import AgreementRules
 from checker.rules.clause import CLAUSE, COORDINATE, clause_predicates
-from checker.rules.english import GENDERED_PRONOUNS
+from checker.rules.english import GENDERED_PRONOUNS, thing_subject
 from checker.rules.neutral import possessive_words
 from checker.rules.readings import gender_of, has_feats, inanimate, is_of, names_person
 from checker.rules.verdict import GENERIC_FORM, Evidence, Verdict, decided
@@ -186,9 +186,10 @@ def _pronouns_are_own(
     words: Sequence[Word], head: int | None, rules: AgreementRules, source_tokens: Sequence[str]
 ) -> bool:
     """Whether the translation's pronouns are the occupation's person's: the source has no
-    gendered pronoun and, where the analyser marks animacy, no other person noun of a
-    gender stands in the sentence."""
-    if any(t.lower() in GENDERED_PRONOUNS for t in source_tokens):
+    gendered pronoun, no "it" and no existential "there" (english.thing_subject: fr "Il y
+    a trois biologistes", "Il est important d'impliquer les jeunes") and, where the
+    analyser marks animacy, no other person noun of a gender stands in the sentence."""
+    if any(t.lower() in GENDERED_PRONOUNS for t in source_tokens) or thing_subject(source_tokens):
         return False
     return not (
         rules.animate

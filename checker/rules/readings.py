@@ -9,6 +9,7 @@ words around resolve whose verb it is. The rules' data is agreement.toml's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from typing import Protocol
 
@@ -20,6 +21,8 @@ FeatureSet = frozenset[tuple[str, str]]
 _NOUN = frozenset({"NOUN"})
 _PRONOUN = frozenset({"PRON"})
 _SUBJECTS = frozenset({"NOUN", "PROPN", "PRON"})
+#: An adposition's word class.
+_ADPOSITION = frozenset({"ADP"})
 #: Verbs and auxiliaries: the word classes of a predicate verb.
 VERBS = frozenset({"VERB", "AUX"})
 #: The word classes of a name: a proper noun, or a word no analyser knows.
@@ -46,6 +49,8 @@ class SubjectRules(Protocol):
     subject_pronoun: tuple[FeatureSet, ...]
     before: frozenset[str]
     complement_words: frozenset[str]
+    unmarked_before_vowel: frozenset[str]
+    as_words: frozenset[tuple[str, ...]]
 
 
 def is_of(word: Word, classes: Collection[str]) -> bool:
@@ -153,6 +158,20 @@ def noun_complement(words: Sequence[Word], head: int, rules: SubjectRules) -> bo
         and any(r.lemma.lower() in rules.complement_words for r in words[i].analyses)
         and bool(words[i - 1].upos_set & _HEAD_NOUN)
     )
+
+
+def oblique(words: Sequence[Word], head: int, rules: SubjectRules) -> bool:
+    """Whether the noun ``head`` stands right after a preposition, past its determiners and
+    adjectives, in a language with ``complement_words`` (it "[A] nessuna giornalista fu
+    permesso"), not after an "as" word (fr "en tant que"): such a noun is no verb's
+    subject, and the predicate after it agrees with someone else."""
+    i = head - 1
+    while i >= 0 and words[i].upos_set & rules.before and not words[i].upos_set & _ADPOSITION:
+        i -= 1
+    if not rules.complement_words or i < 0 or not words[i].upos_set <= _ADPOSITION:
+        return False
+    before = tuple(word.text.lower() for word in words[max(0, i - 2) : i + 1])
+    return not any(before[k:] in rules.as_words for k in range(len(before)))
 
 
 def after_copula(words: Sequence[Word], head: int, rules: SubjectRules) -> bool:
@@ -306,3 +325,17 @@ def plural(word: Word, classes: Collection[str] | None = None) -> bool:
     a group, no role of one person ("met Cook en [vrienden]", de "von [Beratern]")."""
     readings = [r for r in word.analyses if classes is None or r.upos in classes]
     return bool(readings) and all(r.feats.get("Number") == "Plur" for r in readings)
+
+
+#: The letters a word opens with where an elided or a vowel-linked form stands before it.
+_VOWEL_OPENING = re.compile(r"^[aeiouyhàâäéèêëîïôöùûü]", re.IGNORECASE)
+
+
+def unmarked_before_vowel(words: Sequence[Word], i: int, rules: SubjectRules) -> bool:
+    """Whether word ``i`` is one of agreement.toml's ``unmarked_before_vowel`` (fr "son")
+    before a word that opens with a vowel or an h: it then marks no gender ("son amie")."""
+    return (
+        words[i].text.lower() in rules.unmarked_before_vowel
+        and i + 1 < len(words)
+        and bool(_VOWEL_OPENING.match(words[i + 1].text))
+    )
