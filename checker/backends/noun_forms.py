@@ -70,9 +70,7 @@ class NounData:
             for i, by_form, person in zip(read, genders, persons, strict=True):
                 if by_form is not None or person is not None:
                     analyses = tuple(
-                        _complete(a, by_form, person, self.gender_features)
-                        if a.upos == upos
-                        else a
+                        _complete(a, by_form, person, self.gender_features) if a.upos == upos else a
                         for a in words[i].analyses
                     )
                     words[i] = replace(words[i], analyses=analyses)
