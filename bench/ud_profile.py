@@ -2,16 +2,18 @@
 
     python bench/ud_profile.py                       # every language of both dev sets
     python bench/ud_profile.py de ar hi --limit 400  # some, on the first 400 lines each
+    python bench/ud_profile.py --sets nordic         # sv da nb nn is: template sentences
 
 Each language's UGB dev slice (ugb-m2m100-1.2b, as bench/dev_ugb.py reads it) and
 MT-GenEval contextual dev lines (original and flipped references, as bench/dev_mtgeneval.py
-reads them) are tagged by the offline tagger, aligned once by eflomal, and labelled twice:
-from the offline analyses, and from the same analyses re-expressed as the language's
-default Stanza model would give them (checker/backends/ud_profile.py: lemmas, only its
-treebank's UD features, its words; `gen check --tagger
-checker.backends.ud_profile:UDProfileTagger` runs it whole). Prints,
-per language and set, % of decided labels right and % inconclusive on each path, and the
-differences in points: rule data keyed on a feature UD lacks shows as a gap.
+reads them), or the Nordic template translations (bench/nordic_templates.py: written from
+patterns, not MT output; no dev data exists in those languages), are tagged by the offline
+tagger, aligned once by eflomal, and labelled twice: from the offline analyses, and from
+the same analyses re-expressed as the language's default Stanza model would give them
+(checker/backends/ud_profile.py: lemmas, only its treebank's UD features, its words; `gen
+check --tagger checker.backends.ud_profile:UDProfileTagger` runs it whole). Prints, per
+language and set, % of decided labels right, % inconclusive and % neutral on each path,
+and the differences in points: rule data keyed on a feature UD lacks shows as a gap.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dev_mtgeneval import DEV as MTGENEVAL  # noqa: E402
 from dev_mtgeneval import RIGHT, versions  # noqa: E402
 from dev_ugb import dev_languages, records_with_paper_labels  # noqa: E402
+from nordic_templates import languages as nordic_languages  # noqa: E402
+from nordic_templates import records as nordic_records  # noqa: E402
 
 from checker.backends.base import Alignment  # noqa: E402
 from checker.backends.ud_profile import UDProfileTagger  # noqa: E402
@@ -58,18 +62,25 @@ def mtgeneval_languages() -> list[str]:
     return sorted(p.suffix[1:] for p in MTGENEVAL.glob("context/*original-dev.en_*"))
 
 
+def nordic_rows(lang: str, limit: int | None) -> Rows:
+    return nordic_records(lang)[:limit], lambda result: result["want"]
+
+
 SETS: dict[str, tuple[Callable[[str, int | None], Rows], Callable[[], list[str]]]] = {
     "ugb": (ugb_rows, dev_languages),
     "mtgeneval": (mtgeneval_rows, mtgeneval_languages),
+    "nordic": (nordic_rows, nordic_languages),
 }
 
 
-def rates(results: Sequence[dict], right: Callable[[dict], str]) -> tuple[float, float]:
-    """% of the decided labels (correct or wrong) that are right, and % inconclusive."""
+def rates(results: Sequence[dict], right: Callable[[dict], str]) -> tuple[float, float, float]:
+    """% of the decided labels (correct or wrong) that are right, % inconclusive and %
+    neutral."""
     decided = [r for r in results if r["label"] in DECIDED]
     good = sum(r["label"] == right(r) for r in decided)
-    undecided = sum(r["label"] == "inconclusive" for r in results)
-    return 100 * good / max(len(decided), 1), 100 * undecided / max(len(results), 1)
+    share = {label: 100 * sum(r["label"] == label for r in results) / max(len(results), 1)
+             for label in ("inconclusive", "neutral")}  # fmt: skip
+    return 100 * good / max(len(decided), 1), share["inconclusive"], share["neutral"]
 
 
 class Remapped(Sequence):
@@ -135,7 +146,9 @@ def compare(dev_set: str, lang: str, limit: int | None = None) -> dict[str, floa
     records, right = SETS[dev_set][0](lang, limit)
     row: dict[str, float] = {"n": len(records)}
     for path, results in zip(("offline", "ud"), both_labels(records), strict=True):
-        row[f"{path} right"], row[f"{path} inconclusive"] = rates(results, right)
+        row[f"{path} right"], row[f"{path} inconclusive"], row[f"{path} neutral"] = rates(
+            results, right
+        )
     return row
 
 
@@ -147,9 +160,9 @@ def main() -> None:
     args = parser.parse_args()
     print(
         "| set | lang | n | offline right | UD right | Δ | offline inconclusive "
-        "| UD inconclusive | Δ |"
+        "| UD inconclusive | Δ | offline neutral | UD neutral |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for dev_set in args.sets:
         known = SETS[dev_set][1]()
         for lang in [lang for lang in args.langs or known if lang in known]:
@@ -158,7 +171,8 @@ def main() -> None:
                 f"| {dev_set} | {lang} | {row['n']:.0f} | {row['offline right']:.1f} "
                 f"| {row['ud right']:.1f} | {row['ud right'] - row['offline right']:+.1f} "
                 f"| {row['offline inconclusive']:.1f} | {row['ud inconclusive']:.1f} "
-                f"| {row['ud inconclusive'] - row['offline inconclusive']:+.1f} |",
+                f"| {row['ud inconclusive'] - row['offline inconclusive']:+.1f} "
+                f"| {row['offline neutral']:.1f} | {row['ud neutral']:.1f} |",
                 flush=True,
             )
 

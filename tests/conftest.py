@@ -108,8 +108,9 @@ def label_aligned(sentence, word, expected, source, rules):
 def label_linked(taggers, lang, source, occupation, translation, links, expected):
     """Label ``translation`` with real offline analysers; ``source`` is split on spaces, the
     occupation is its word ``occupation``, and ``links`` maps source words to the target
-    words the aligner linked them to (given by hand)."""
-    from checker.rules.agreement_rules import agreement_rules
+    words the aligner linked them to (given by hand). A tagger that declares the features
+    it gives (the UD-profile harness) gets the rules as keyed on those."""
+    from checker.rules.agreement_rules import rules_as_annotated
     from checker.rules.label import label
 
     sentence = taggers(lang).tag([translation])[0]
@@ -122,7 +123,7 @@ def label_linked(taggers, lang, source, occupation, translation, links, expected
         occupation=(at, at + 1),
         sentence=sentence,
         alignment=alignment,
-        rules=agreement_rules(lang),
+        rules=rules_as_annotated(lang, sentence.annotated),
     )
 
 

@@ -221,13 +221,15 @@ SUBJECTS = [
 
 
 @pytest.mark.parametrize(("lang", "source", "translation", "word", "expected", "outcome"), SUBJECTS)
+@pytest.mark.parametrize("path", ["taggers", "ud_taggers"])  # offline; as Stanza's model gives it
 def test_the_copulas_subject_is_the_person(
-    taggers, lang, source, translation, word, expected, outcome
+    request, path, lang, source, translation, word, expected, outcome
 ):
     occupation = next(t for t in source.split() if t in OCCUPATIONS)
     verdict = label_linked(
-        taggers, lang, source, occupation, translation, {occupation: word}, expected
-    )
+        request.getfixturevalue(path), lang, source, occupation, translation,
+        {occupation: word}, expected,
+    )  # fmt: skip
     assert verdict.label == outcome, verdict.to_json()
 
 

@@ -367,3 +367,36 @@ def test_a_model_says_which_features_it_gives_and_dutch_nouns_are_read_by_their_
     lerares = sentence.words[1].analyses[0]
     assert lerares.genders == {FEMALE} and "Animacy" not in lerares.feats
     assert "guessed NOUN" in lerares.evidence
+
+
+# "Läkaren sa att hon var trött." as UD Swedish-Talbanken (Stanza's sv model) tags it: nouns
+# and pronouns alike are Com (hon too), and Talbanken has no Person.
+HON = """\
+1	Läkaren	läkare	NOUN	_	Case=Nom|Definite=Def|Gender=Com|Number=Sing	2	nsubj	_	_
+2	sa	säga	VERB	_	Mood=Ind|Tense=Past|VerbForm=Fin|Voice=Act	0	root	_	_
+3	att	att	SCONJ	_	_	6	mark	_	_
+4	hon	hon	PRON	_	Case=Nom|Definite=Def|Gender=Com|Number=Sing	6	nsubj	_	_
+5	var	vara	AUX	_	Mood=Ind|Tense=Past|VerbForm=Fin|Voice=Act	6	cop	_	_
+6	trött	trött	ADJ	_	Definite=Ind|Degree=Pos|Gender=Com|Number=Sing	2	ccomp	_	_
+7	.	.	PUNCT	_	_	2	punct	_	_
+
+"""
+
+
+def test_swedish_common_gender_names_either_sex_and_pronouns_are_read_from_gens_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Talbanken's Com is read as Apertium's ut (either sex: the noun alone is neutral), and
+    "hon", Com to the model, gets its sex and third person from gen's pronoun list
+    (forms/sv_pronouns.tsv), as the offline path reads them from Apertium's lexicon."""
+    import stanza
+
+    monkeypatch.setattr(stanza, "Pipeline", lambda lang, **options: FakePipeline({"x": HON}))
+    monkeypatch.setattr(StanzaTagger, "unavailable", classmethod(lambda cls, lang, options: None))
+    (sentence,) = StanzaTagger("sv", {"device": "cpu"}).tag(["x"])
+    genders = {w.text: w.analyses[0].genders for w in sentence.words}
+    assert genders["Läkaren"] == {MALE, FEMALE} and genders["trött"] == {MALE, FEMALE}
+    assert genders["hon"] == {FEMALE}
+    assert sentence.words[3].analyses[0].feats["Person"] == "3"
+    assert "Person" in sentence.annotated
+    assert genders_of(parse_feats("Gender=Com")) == frozenset()  # nl: the "de" class, no sex

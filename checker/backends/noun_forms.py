@@ -35,6 +35,8 @@ from checker.backends.wordlist import WordListAnalyser
 from checker.languages import languages
 
 _NOUN = "NOUN"
+#: the classes whose genders gen's data may give, where the model gives none of a person's
+_READ = frozenset({_NOUN, "PRON"})
 _ANIMACY = "Animacy"
 
 Reader = Callable[[Sequence[str]], list[tuple[Analysis, ...]]]
@@ -46,47 +48,55 @@ class NounData:
 
     gender_readers: tuple[Reader, ...]  # where the model gives nouns no person gender (nl)
     person_readers: tuple[Reader, ...]  # where the treebank has no Animacy (ar)
+    #: the classes whose genders the gender readers give (nl NOUN; sv, da PRON too)
+    gender_classes: frozenset[str] = frozenset({_NOUN})
+    #: the features the gender readers give with the genders (sv pronouns' Person)
+    gender_features: frozenset[str] = frozenset()
 
     @property
     def features(self) -> frozenset[str]:
         """The features the tagger gives through them (beyond its treebank's)."""
-        return frozenset({_ANIMACY}) if self.person_readers else frozenset()
+        return self.gender_features | ({_ANIMACY} if self.person_readers else set())
 
     def read(self, sentence: TaggedSentence) -> TaggedSentence:
-        """``sentence`` with its nouns' readings completed from gen's data."""
-        nouns = [i for i, word in enumerate(sentence.words) if _NOUN in word.upos_set]
-        if not nouns:
-            return sentence
+        """``sentence`` with its nouns' (and pronouns') readings completed from gen's data."""
         words = list(sentence.words)
-        texts = [words[i].text for i in nouns]
-        genders = _known(self.gender_readers, texts)
-        persons = _known(self.person_readers, texts)
-        for i, by_form, person in zip(nouns, genders, persons, strict=True):
-            if by_form is not None or person is not None:
-                analyses = tuple(
-                    _complete(a, by_form, person) if a.upos == _NOUN else a
-                    for a in words[i].analyses
-                )
-                words[i] = replace(words[i], analyses=analyses)
+        for upos in sorted(self.gender_classes | {_NOUN}):
+            read = [i for i, word in enumerate(words) if upos in word.upos_set]
+            texts = [words[i].text for i in read]
+            none: list[Analysis | None] = [None] * len(read)
+            genders = _known(self.gender_readers, texts, upos)
+            persons = _known(self.person_readers, texts, upos) if upos == _NOUN else none
+            for i, by_form, person in zip(read, genders, persons, strict=True):
+                if by_form is not None or person is not None:
+                    analyses = tuple(
+                        _complete(a, by_form, person, self.gender_features) if a.upos == upos else a
+                        for a in words[i].analyses
+                    )
+                    words[i] = replace(words[i], analyses=analyses)
         return replace(sentence, words=tuple(words))
 
 
-def _known(readers: Sequence[Reader], texts: list[str]) -> list[Analysis | None]:
-    """Each text's first noun reading from the first of ``readers`` that has one."""
+def _known(readers: Sequence[Reader], texts: list[str], upos: str) -> list[Analysis | None]:
+    """Each text's first ``upos`` reading from the first of ``readers`` that has one."""
     found: list[Analysis | None] = [None] * len(texts)
     for reader in readers:
         for i, readings in enumerate(reader(texts)):
             if found[i] is None:
-                found[i] = next((a for a in readings if a.upos == _NOUN), None)
+                found[i] = next((a for a in readings if a.upos == upos), None)
     return found
 
 
-def _complete(analysis: Analysis, by_form: Analysis | None, person: Analysis | None) -> Analysis:
-    """``analysis`` with the genders of ``by_form`` where it has none, and the Animacy of
-    ``person``."""
+def _complete(
+    analysis: Analysis, by_form: Analysis | None, person: Analysis | None, given: frozenset[str]
+) -> Analysis:
+    """``analysis`` with the genders of ``by_form`` (the model's, in a class it gives none
+    of a person's, are none or the common gender's) and its ``given`` features, and the
+    Animacy of ``person``."""
     genders, feats, notes = analysis.genders, dict(analysis.feats), [analysis.evidence]
-    if by_form is not None and not genders and by_form.genders:
+    if by_form is not None and by_form.genders and by_form.genders != genders:
         genders = by_form.genders
+        feats |= {k: v for k, v in by_form.feats.items() if k in given}
         notes.append(by_form.evidence)
     if person is not None and _ANIMACY in person.feats:
         feats[_ANIMACY] = person.feats[_ANIMACY]
@@ -112,10 +122,14 @@ def noun_data(lang: str, profile: UDProfile | None) -> NounData | None:
                 built.append(SuffixAnalyser(row.suffixes).analyse)
             elif name == "german-nouns" and german.missing() is None:
                 built.append(german.GermanAnalyser().analyse)
+            elif name.endswith(".tsv"):  # a word list of the model path's own
+                built.append(WordListAnalyser(name, row.prefixes, ()).analyse)
         return tuple(built)
 
-    gendered = profile.gendered is None or _NOUN in profile.gendered
+    ungendered = frozenset() if profile.gendered is None else _READ - profile.gendered
     return NounData(
-        gender_readers=() if gendered else readers(profile.gen_genders),
+        gender_readers=readers(profile.gen_genders) if ungendered else (),
         person_readers=() if _ANIMACY in profile.features else readers(profile.gen_persons),
+        gender_classes=ungendered,
+        gender_features=profile.gen_features - profile.features if ungendered else frozenset(),
     )

@@ -38,8 +38,10 @@ from common.errors import MissingResourceError
 PROCESSORS = "tokenize,pos,lemma"
 #: With heads, for agreement.
 PROCESSORS_WITH_HEADS = "tokenize,pos,lemma,depparse"
-#: UD ``Gender`` values that say something about a person; Neut and Com (nl, da, sv) do not.
+#: UD ``Gender`` values that say something about a person; Neut does not, nor Com but where
+#: the model's profile says it is either sex (sv, da: ud_profiles.toml ``common``).
 GENDER_VALUES = {"Masc": MALE, "Fem": FEMALE}
+COMMON = "Com"
 
 
 def parse_feats(feats: str | None) -> dict[str, str]:
@@ -49,21 +51,21 @@ def parse_feats(feats: str | None) -> dict[str, str]:
     return dict(feature.split("=", 1) for feature in feats.split("|"))
 
 
-def genders_of(feats: Mapping[str, str]) -> frozenset[str]:
-    """``Gender=Masc`` → {male}, ``Fem`` → {female}, ``Fem,Masc`` → both, else none."""
-    return frozenset(
-        GENDER_VALUES[value]
-        for value in feats.get("Gender", "").split(",")
-        if value in GENDER_VALUES
-    )
+def genders_of(feats: Mapping[str, str], common: frozenset[str] = frozenset()) -> frozenset[str]:
+    """``Gender=Masc`` → {male}, ``Fem`` → {female}, ``Fem,Masc`` → both, ``Com`` →
+    ``common``, else none."""
+    values = feats.get("Gender", "").split(",")
+    found = frozenset(GENDER_VALUES[value] for value in values if value in GENDER_VALUES)
+    return found | common if COMMON in values else found
 
 
-def tagged_sentence(document: Any) -> TaggedSentence:
+def tagged_sentence(document: Any, common: frozenset[str] = frozenset()) -> TaggedSentence:
     """One translation's Stanza Document as one TaggedSentence.
 
     Stanza may split a translation into several sentences; their words are concatenated and
     each head (1-based within its sentence, 0 for the root) becomes a 0-based index into the
-    whole list (None for a root, or when the pipeline did not parse).
+    whole list (None for a root, or when the pipeline did not parse). ``common``: what
+    ``Gender=Com`` says of a person (:func:`genders_of`).
     """
     words: list[Word] = []
     for sentence in document.sentences:
@@ -73,7 +75,7 @@ def tagged_sentence(document: Any) -> TaggedSentence:
             analysis = Analysis(
                 lemma=word.lemma or "",
                 upos=word.upos or "X",
-                genders=genders_of(feats),
+                genders=genders_of(feats, common),
                 evidence=f"{word.upos} {word.feats or '_'}",
                 feats=feats,
             )
@@ -179,6 +181,7 @@ class StanzaTagger(Tagger):
     #: the UD features its treebank annotates (ud_profiles.toml), for the rules; None: all
     annotated: frozenset[str] | None = None
     _nouns: NounData | None = None
+    _common: frozenset[str] = frozenset()
 
     def __init__(self, lang: str, options: Mapping[str, Any]) -> None:
         super().__init__(lang, options)
@@ -192,6 +195,7 @@ class StanzaTagger(Tagger):
         profile = ud_profile(str(code))
         self._nouns = noun_data(lang, profile)  # nl nouns' genders, ar persons: gen's data
         if profile is not None:
+            self._common = profile.common
             self.annotated = profile.features | (self._nouns.features if self._nouns else set())
         self.processors = PROCESSORS_WITH_HEADS if options.get("stanza_depparse") else PROCESSORS
         logged: list[str] = []  # Stanza's own error lines, folded into ours
@@ -273,12 +277,12 @@ class StanzaTagger(Tagger):
             return []
         if self._script is None:
             documents = self._pipeline.bulk_process(list(texts))
-            sentences = [tagged_sentence(document) for document in documents]
+            sentences = [tagged_sentence(document, self._common) for document in documents]
         else:
             readings = self._script.texts(texts)
             documents = self._pipeline.bulk_process([reading.read for reading in readings])
             sentences = [
-                self._script.restore(tagged_sentence(document), reading)
+                self._script.restore(tagged_sentence(document, self._common), reading)
                 for document, reading in zip(documents, readings, strict=True)
             ]
         if self._nouns is not None:

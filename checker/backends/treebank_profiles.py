@@ -29,21 +29,28 @@ class UDProfile:
     features: frozenset[str]
     gendered: frozenset[str] | None  # UPOS given Masc/Fem; None: all
     proclitics: Mapping[str, str]  # proclitic → its UPOS, split off as words
+    #: what the Gender of a word outside ``gendered`` says of a person (sv/da Com: either sex)
+    common: frozenset[str] = frozenset()
     #: gen's analysers that read its nouns' genders / persons (noun_forms.py)
     gen_genders: tuple[str, ...] = ()
     gen_persons: tuple[str, ...] = ()
+    #: the features those give with the genders, where the treebank has none (sv Person)
+    gen_features: frozenset[str] = frozenset()
     #: a feature the offline analysers give → the treebank's for the same thing
     equivalents: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
     def reading(self, analysis: Analysis) -> Analysis:
-        """``analysis`` with only the features the treebank annotates, and no gender where
-        its word class has none of a person's there."""
+        """``analysis`` with only the features the treebank annotates, and, where its word
+        class has no gender of a person's there, the ``common`` one (Com) for a gendered
+        word, none for a neuter one."""
         renamed = (self.equivalents.get(pair, pair) for pair in analysis.feats.items())
         feats = {k: v for k, v in renamed if k in self.features}
         keeps_gender = "Gender" in self.features and (
             self.gendered is None or analysis.upos in self.gendered
         )
         genders = analysis.genders if keeps_gender else frozenset()
+        if not keeps_gender and analysis.genders and "Gender" in self.features:
+            genders = self.common
         if feats == dict(analysis.feats) and genders == analysis.genders:
             return analysis
         return replace(analysis, feats=feats, genders=genders)
@@ -82,9 +89,11 @@ def ud_profile(code: str) -> UDProfile | None:
         treebank=row["treebank"],
         features=frozenset(row["features"]),
         gendered=frozenset(gendered) if gendered is not None else None,
+        common=frozenset(row.get("common", ())),
         proclitics=dict(row.get("proclitics", {})),
         gen_genders=tuple(row.get("gen_data", {}).get("genders", ())),
         gen_persons=tuple(row.get("gen_data", {}).get("persons", ())),
+        gen_features=frozenset(row.get("gen_data", {}).get("features", ())),
         equivalents={
             _pair(theirs): _pair(ours) for theirs, ours in row.get("equivalents", {}).items()
         },
