@@ -2,17 +2,19 @@
 checker reads each variant's gender for its entity (GATE's human translations, so every
 decided label should be `correct`).
 
-    python bench/dev_gate.py [fr es it]
+    python bench/dev_gate.py [fr es it] [--reuse]
 
-Imports and checks each language into runs/gate-XX.check (an existing one is reused, about
-a minute each) and prints, per language: records, f records read feminine and m records
-read masculine (of the decided), % right of decided, % inconclusive, the reasons; then the
-same over the records whose twin translation (the entity's other gender) differs: where
-GATE's two translations are one sentence, nothing in it marks the entity's gender.
+Imports and checks each language into runs/gate-XX.check (about a minute each; `--reuse`
+reads an existing check instead, which may be of older code) and prints, per language:
+records, f records read feminine and m records read masculine (of the decided), % right of
+decided, % inconclusive, the reasons; then the same over the records whose twin translation
+(the entity's other gender) differs: where GATE's two translations are one sentence,
+nothing in it marks the entity's gender.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -27,16 +29,16 @@ from common.fields import APART  # noqa: E402
 DATA = ROOT.parent / "shared" / "dev-data" / "gate"
 
 
-def check(lang: str) -> Path:
+def check(lang: str, reuse: bool) -> Path:
     records, out = ROOT / "runs" / f"gate-{lang}.jsonl", ROOT / "runs" / f"gate-{lang}.check"
-    if not out.is_dir():
+    if not (reuse and out.is_dir()):
         files = [str(DATA / f"{lang}_{n}_variants.dev.tsv") for n in (2, 4)]
         gen = [sys.executable, "-m", "gen"]
         subprocess.run(
             [*gen, "import", "gate", *files, "--out", str(records), "--force"], cwd=ROOT, check=True
         )
         subprocess.run(
-            [*gen, "check", str(records), "--out", str(out)],
+            [*gen, "check", str(records), "--out", str(out), "--force"],
             cwd=ROOT,
             check=True,
             stdout=subprocess.DEVNULL,
@@ -44,8 +46,7 @@ def check(lang: str) -> Path:
     return out / "results.jsonl"
 
 
-def row(lang: str, only_marked: bool = False) -> str:
-    results = [json.loads(line) for line in check(lang).read_text(encoding="utf-8").splitlines()]
+def row(results: list[dict], lang: str, only_marked: bool = False) -> str:
     if only_marked:
         results = marked(results)
     counts, reasons = Counter(), Counter()
@@ -94,11 +95,17 @@ def marked(results: list[dict]) -> list[dict]:
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("langs", nargs="*", default=["fr", "es", "it"])
+    parser.add_argument("--reuse", action="store_true", help="read existing checks")
+    args = parser.parse_args()
     print(
         "| lang | records | f read feminine | m read masculine | % right of decided "
         "| % inconclusive | % neutral or both | inconclusive reasons |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---|")
-    for lang in sys.argv[1:] or ("fr", "es", "it"):
-        print(row(lang))
-        print(row(lang, only_marked=True))
+    for lang in args.langs:
+        path = check(lang, args.reuse)
+        results = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        print(row(results, lang))
+        print(row(results, lang, only_marked=True))
