@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -210,6 +211,7 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
     # Futures a Ctrl-C leaves unawaited in Dask's event loop: asyncio would log each
     # ("Task exception was never retrieved") after gen's own line.
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    _quiet_client_finalizer()
     if scheduler is not None:
         try:
             client = Client(scheduler, timeout="30s")
@@ -254,6 +256,29 @@ def connect(workers: int, scheduler: str | None, resume_command: str) -> Iterato
                         f"{WORKER_START} s; try fewer (--workers) or run without"
                     ) from None
                 yield Cluster(client, resume_command, local=True)
+
+
+def _quiet_client_finalizer() -> None:
+    """Drop the errors of Dask's ``Client.__del__`` for the rest of the run. A Ctrl-C in the
+    middle of a client's start or close leaves it half done; when the client is collected,
+    ``__del__`` closes it again, fails, and Python prints "Exception ignored in ...
+    Client.__del__" with a traceback after gen's own line (scripts/faults'
+    check-sigint-workers-start). gen closes its clients itself (:func:`_closing`), so that
+    second close has nothing left to report. Other objects' errors are printed as before."""
+    previous = sys.unraisablehook
+    if getattr(previous, "quiet_client_finalizer", False):
+        return
+
+    def hook(unraisable: Any) -> None:
+        finalizer = unraisable.object
+        if (getattr(finalizer, "__module__", ""), getattr(finalizer, "__qualname__", "")) != (
+            "distributed.client",
+            "Client.__del__",
+        ):
+            previous(unraisable)
+
+    hook.quiet_client_finalizer = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 #: multiprocessing's resource tracker (a process of its own, started with the workers) warns

@@ -4,6 +4,7 @@ of the cores for eflomal's threads, `--workers auto`, and chunks balanced over t
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 import typer
@@ -122,3 +123,33 @@ def test_a_resumed_run_keeps_the_chunks_it_was_cut_into(tmp_path):
     assert _chunk_count(scan, 50_000, None, None) == 5
     (tmp_path / "state.json").write_text(json.dumps({"fingerprint": "f", "chunks": 6}))
     assert _chunk_count(scan, 50_000, None, tmp_path) == 6
+
+
+def test_a_half_started_dask_clients_finalizer_prints_nothing_after_gens_line(monkeypatch):
+    """A Ctrl-C in a client's start leaves it half done; its ``__del__`` fails when it is
+    collected. That error is dropped (scripts/faults' check-sigint-workers-start); another
+    object's is still reported."""
+    import gc
+
+    from common import cluster
+
+    reported = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: reported.append(unraisable))
+    cluster._quiet_client_finalizer()
+    cluster._quiet_client_finalizer()  # once is enough: not wrapped twice
+
+    class Client:
+        def __del__(self):
+            raise RuntimeError("closing a client whose start was interrupted")
+
+    # named as Dask's is (distributed.client.Client.__del__)
+    Client.__del__.__module__, Client.__del__.__qualname__ = "distributed.client", "Client.__del__"
+
+    class Other:
+        def __del__(self):
+            raise RuntimeError("another object's error")
+
+    Client()
+    Other()
+    gc.collect()
+    assert [str(u.exc_value) for u in reported] == ["another object's error"]
