@@ -61,8 +61,8 @@ def test_two_variants_one_record_per_variant_with_the_head_noun(tmp_path):
         ("DOBJ;PROF", "one=tailor", "tailor"),
         ("QUES;SUBJ;PROF", "who=new [tailor]", "tailor"),
         ("SUBJ;PROF", "those=tailors", "tailors"),
-        # the speaker keeps its own mention: its verbs show the person
-        ("SUBJ;PROF", "I=tailor", "I"),
+        # a subject pronoun, which es/fr/it drop: the noun predicated of it is read
+        ("SUBJ;PROF", "I=tailor", "tailor"),
         # no profession: the first mention, whatever it is ("all=Hebrew")
         ("SUBJ;IPRO", "one=tailor", "one"),
     ],
@@ -79,6 +79,15 @@ def test_a_profession_is_read_by_its_noun_not_a_stand_in(tmp_path, labels, kw_s,
     path.write_text(TWO.splitlines(keepends=True)[0] + row, encoding="utf-8")
     records, _ = gate.records(path, "es")
     assert records[0]["tokens"][records[0]["occupation"]["index"]] == head
+
+
+def test_a_four_variant_row_keeps_the_first_mention(tmp_path):
+    """A 4-variant row's labels are of either entity: "PROF" may be the other one's."""
+    path = tmp_path / "es_4_variants.dev.tsv"
+    path.write_text(FOUR.replace("doctor;you=healthy", "doctor;you=doctor"), encoding="utf-8")
+    records, _ = gate.records(path, "es")
+    second = [r for r in records if r["gate"]["entity"] == 2][0]
+    assert second["tokens"][second["occupation"]["index"]] == "you"
 
 
 def test_four_variants_one_record_per_variant_and_entity(tmp_path):

@@ -32,13 +32,14 @@ KEY_COLUMNS = ("source", "kw_s", "kw_f", "kw_m")
 _BRACKETED = re.compile(r"\[([^\]]+)\]")
 #: GATE's label for a row whose entity a profession noun names.
 PROFESSION = "PROF"
-#: English determinatives and wh-words that stand for a noun phrase without naming anyone
-#: (Huddleston & Pullum, The Cambridge Grammar of the English Language, 2002, ch. 5 §7 and
-#: ch. 10): in a PROF row's key words ("one=photographer", "what=osteopath", "those=
-#: students") the profession noun, which a translation inflects, is the mention read.
+#: English determinatives, wh-words and personal pronouns that stand for a noun phrase
+#: without naming anyone (Huddleston & Pullum, The Cambridge Grammar of the English
+#: Language, 2002, ch. 5 §7 and ch. 10; es/fr/it drop subject pronouns): in the key words of
+#: a one-entity PROF row ("one=photographer", "what=osteopath", "I=plumber") the profession
+#: noun, which a translation inflects, is the mention read.
 STAND_INS = frozenset(
     "one what which who whom whoever any those these this that each every some all both "
-    "either neither another".split()
+    "either neither another i you we".split()
 )
 
 
@@ -130,7 +131,9 @@ def records(path: Path, lang: str) -> tuple[list[dict], list[str]]:
             continue
         for entity, key_words in enumerate(entities):
             labels = [label for label in row.get("labels", "").split(";") if label]
-            span = mention_span(tokens, key_words, profession=PROFESSION in labels)
+            # the row's labels are its entity's only where it has one (a 2-variant file)
+            profession = shape == 2 and PROFESSION in labels
+            span = mention_span(tokens, key_words, profession=profession)
             if span is None:
                 skipped.append(f"{path}:{number}: kw_s: {key_words!r} not in the source")
                 continue
