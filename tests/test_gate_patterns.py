@@ -376,6 +376,16 @@ CASES = [
         None,
         "feminine",
     ),
+    # ... a quantifier too, where the aligner linked the occupation to nothing
+    (
+        "it",
+        "Some players trained here .",
+        "players",
+        "Alcune giocatrici si sono allenate qui .",
+        {"Some": "Alcune", "trained": "allenate", "here": "qui"},
+        None,
+        "feminine",
+    ),
     # ... not where that noun translates another English word (the determiner's link is
     # then another phrase's): "aviso" is the warning's, and is not read
     (
