@@ -338,6 +338,84 @@ CASES = [
         "female",
         "correct",
     ),
+    # the aligner slipped off the occupation onto an adverb, a verb or an unknown adjective
+    # but kept its determiner: the noun that determiner's translation opens is read
+    (
+        "es",
+        "Something a driver cannot do .",
+        "driver",
+        "Algo que no puede hacer una camionera .",
+        {"a": "una", "driver": "no", "do": "hacer"},
+        None,
+        "feminine",
+    ),
+    (
+        "es",
+        "Something a driver cannot do .",
+        "driver",
+        "Algo que no puede hacer un camionero .",
+        {"a": "un", "driver": "no", "do": "hacer"},
+        None,
+        "masculine",
+    ),
+    (
+        "it",
+        "I wrote the pharmacist a letter .",
+        "pharmacist",
+        "Ho scritto una lettera alla farmacista .",
+        {"I": "Ho", "the": "la", "pharmacist": "scritto", "letter": "lettera"},
+        None,
+        "feminine",
+    ),
+    (
+        "fr",
+        "The corrupt guard took the money .",
+        "guard",
+        "La gardienne corrompue a pris l'argent .",
+        {"The": "La", "guard": "corrompue", "took": "pris"},
+        None,
+        "feminine",
+    ),
+    # ... a quantifier too, where the aligner linked the occupation to nothing
+    (
+        "it",
+        "Some players trained here .",
+        "players",
+        "Alcune giocatrici si sono allenate qui .",
+        {"Some": "Alcune", "trained": "allenate", "here": "qui"},
+        None,
+        "feminine",
+    ),
+    # ... not where that noun translates another English word (the determiner's link is
+    # then another phrase's): "aviso" is the warning's, and is not read
+    (
+        "es",
+        "The judge gave the thief a warning .",
+        "thief",
+        "El juez le dio un aviso al ladrón .",
+        {"The": "El", "judge": "juez", "the": "un", "thief": "dio", "warning": "aviso"},
+        None,
+        "inconclusive",
+    ),
+    # es Greek -ta nouns are of common gender: the article decides ("un osteópata")
+    (
+        "es",
+        "He is an osteopath .",
+        "osteopath",
+        "Es un osteópata .",
+        {"an": "un", "osteopath": "osteópata"},
+        None,
+        "masculine",
+    ),
+    (
+        "es",
+        "She visited a therapist .",
+        "therapist",
+        "Visitó a un terapeuta .",
+        {"a": "un", "therapist": "terapeuta"},
+        None,
+        "masculine",
+    ),
 ]
 
 

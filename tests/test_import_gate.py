@@ -54,6 +54,42 @@ def test_two_variants_one_record_per_variant_with_the_head_noun(tmp_path):
     assert skipped == [f"{path}:5: kw_s: 'witness' not in the source"]
 
 
+@pytest.mark.parametrize(
+    "labels,kw_s,head",
+    [
+        # a profession named after a stand-in ("one", "what", "those"): the noun is read
+        ("DOBJ;PROF", "one=tailor", "tailor"),
+        ("QUES;SUBJ;PROF", "who=new [tailor]", "tailor"),
+        ("SUBJ;PROF", "those=tailors", "tailors"),
+        # a subject pronoun, which es/fr/it drop: the noun predicated of it is read
+        ("SUBJ;PROF", "I=tailor", "tailor"),
+        # no profession: the first mention, whatever it is ("all=Hebrew")
+        ("SUBJ;IPRO", "one=tailor", "one"),
+    ],
+)
+def test_a_profession_is_read_by_its_noun_not_a_stand_in(tmp_path, labels, kw_s, head):
+    source = {
+        "one=tailor": "If one is free, I will call you with a tailor nearby.",
+        "who=new [tailor]": "Who is the new tailor in town?",
+        "those=tailors": "Those three tailors never met again.",
+        "I=tailor": "I never wanted to be a tailor.",
+    }[kw_s]
+    path = tmp_path / "es_2_variants.dev.tsv"
+    row = f"{labels}\t{source}\tf\tm\t{kw_s}\tx\ty\tdev\n"
+    path.write_text(TWO.splitlines(keepends=True)[0] + row, encoding="utf-8")
+    records, _ = gate.records(path, "es")
+    assert records[0]["tokens"][records[0]["occupation"]["index"]] == head
+
+
+def test_a_four_variant_row_keeps_the_first_mention(tmp_path):
+    """A 4-variant row's labels are of either entity: "PROF" may be the other one's."""
+    path = tmp_path / "es_4_variants.dev.tsv"
+    path.write_text(FOUR.replace("doctor;you=healthy", "doctor;you=doctor"), encoding="utf-8")
+    records, _ = gate.records(path, "es")
+    second = [r for r in records if r["gate"]["entity"] == 2][0]
+    assert second["tokens"][second["occupation"]["index"]] == "you"
+
+
 def test_four_variants_one_record_per_variant_and_entity(tmp_path):
     path = tmp_path / "es_4_variants.dev.tsv"
     path.write_text(FOUR, encoding="utf-8")

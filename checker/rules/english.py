@@ -7,6 +7,13 @@ from collections.abc import Sequence
 
 #: English's articles: they open the noun phrase of the word after them.
 ARTICLES = frozenset({"a", "an", "the"})
+#: English's determinatives that open a noun phrase: articles, demonstratives, possessives
+#: and quantifiers (Huddleston & Pullum, The Cambridge Grammar of the English Language,
+#: 2002, ch. 5 §7), translated by the determiner of the translation's phrase.
+DETERMINERS = ARTICLES | frozenset(
+    "this that these those my your his her its our their some any each every no many few "
+    "several".split()
+)
 #: English's prepositions: languages with case often write one as the case of the noun
 #: after it (ru "with the worker" → "со строителем", "строителем" instrumental).
 PREPOSITIONS = frozenset(

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from checker.backends.base import Alignment, Word
 from checker.rules.agreement import predicate_noun
 from checker.rules.agreement_rules import AgreementRules
+from checker.rules.determiner_link import determiner_noun, noun_after
 from checker.rules.english import (
     ARTICLES,
     AS_WORDS,
@@ -44,9 +45,6 @@ FUNCTION_WORDS = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "PART"})
 #: dash, a determiner or an adjective between ("[Пекарня] – ее любящая сестра") means
 #: another phrase, whose person is someone else.
 _THING_GAP = frozenset({"ADP"})
-#: What may stand between an as-word or a copula and the noun it introduces ("fut
-#: [également] conseiller").
-_MODIFIERS = frozenset({"DET", "ADJ", "NUM", "PUNCT", "ADV"})
 _NOUN = frozenset({"NOUN"})
 #: The words the aligner slips onto that name no one: verbs, adverbs, function words.
 _SLIPPED = VERBS | FUNCTION_WORDS | frozenset({"ADV", "DET"})
@@ -78,7 +76,8 @@ def misaligned_person(
     beside a thing or function word (:func:`person_beside`); the predicate noun of the
     copula the occupation was linked to, or the subject noun before it
     (:func:`copula_subject`); the noun of the "as"
-    phrase or copula the English occupation stands in (:func:`predicate_role`); where
+    phrase or copula the English occupation stands in (:func:`predicate_role`); the noun
+    the translation of its English determiner opens (determiner_link.py); where
     agreement.toml's ``unlinked_person`` names the reason, the sentence's one person noun
     linked to no source word (:func:`sole_unlinked_person`). None where none is found."""
     context = (source_tokens, occupation)
@@ -98,6 +97,9 @@ def misaligned_person(
         role = predicate_role(words, rules, *context)
         if role is not None and role not in aligned:
             return role, "the noun of the translation's 'as' phrase or copula, as in the English"
+        found = determiner_noun(words, alignment, rules, *context, aligned)
+        if found is not None:
+            return found, "the noun after the translation of the occupation's determiner"
     if aligned and reason in rules.unlinked_person:
         # agreement.toml `unlinked_person`: the aligner slipped onto another word
         found = sole_unlinked_person(words, alignment, rules, *context)
@@ -311,7 +313,7 @@ def predicate_role(
             return None
         kinds = (_after_copulas(words, rules), _after_as_words(words, rules))
     for starts in kinds:  # the English kind first; the other where the translation has none
-        found = [n for n in (_noun_after(words, i, rules) for i in starts) if n is not None]
+        found = [n for n in (noun_after(words, i, rules) for i in starts) if n is not None]
         if found:
             return found[0] if len(found) == 1 else None
     return None
@@ -383,13 +385,3 @@ def _introducer(source_tokens: Sequence[str], start: int) -> str | None:
             fits = len(modifiers) <= 3 and all(token.isalpha() for token in modifiers)
             return before[k] if fits and ARTICLES.isdisjoint(modifiers) else None
     return None
-
-
-def _noun_after(words: Sequence[Word], i: int, rules: AgreementRules) -> int | None:
-    """The first noun from ``i`` on, past determiners, adjectives and numerals; None where
-    another word comes first or the noun names a thing."""
-    while i < len(words) and words[i].upos_set <= _MODIFIERS and not is_of(words[i], _NOUN):
-        i += 1
-    if i == len(words) or not is_of(words[i], _NOUN) or inanimate(words[i], rules):
-        return None
-    return i

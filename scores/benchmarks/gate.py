@@ -30,6 +30,17 @@ VARIANTS = {
 }
 KEY_COLUMNS = ("source", "kw_s", "kw_f", "kw_m")
 _BRACKETED = re.compile(r"\[([^\]]+)\]")
+#: GATE's label for a row whose entity a profession noun names.
+PROFESSION = "PROF"
+#: English determinatives, wh-words and personal pronouns that stand for a noun phrase
+#: without naming anyone (Huddleston & Pullum, The Cambridge Grammar of the English
+#: Language, 2002, ch. 5 §7 and ch. 10; es/fr/it drop subject pronouns): in the key words of
+#: a one-entity PROF row ("one=photographer", "what=osteopath", "I=plumber") the profession
+#: noun, which a translation inflects, is the mention read.
+STAND_INS = frozenset(
+    "one what which who whom whoever any those these this that each every some all both "
+    "either neither another i you we".split()
+)
 
 
 def read_rows(path: Path) -> tuple[int, list[tuple[int, dict[str, str]]]]:
@@ -60,14 +71,21 @@ def read_rows(path: Path) -> tuple[int, list[tuple[int, dict[str, str]]]]:
     return shape, rows
 
 
-def mention_span(tokens: list[str], key_words: str) -> tuple[int, str] | None:
+def mention_span(
+    tokens: list[str], key_words: str, *, profession: bool = False
+) -> tuple[int, str] | None:
     """``(head, text)`` of the first of an entity's source mentions found in the tokens:
     the head is the bracketed word (its last word when several), else the mention's last
     word; text runs from the mention's first word to its head. Where the words around the
     brackets are not in the sentence (GATE's README: key words were written loosely, "theses
-    [workers]"), the bracketed words alone are looked for."""
+    [workers]"), the bracketed words alone are looked for. Where a ``profession`` noun names
+    the entity (GATE's PROF), a mention that is a lone determinative or wh-word
+    (:data:`STAND_INS`) comes after the others: it marks no gender the noun would."""
     lowered = [token.lower() for token in tokens]
-    for mention in key_words.split("="):
+    mentions = key_words.split("=")
+    if profession:
+        mentions.sort(key=lambda mention: mention.strip().lower() in STAND_INS)
+    for mention in mentions:
         bracketed = _BRACKETED.search(mention)
         words = _words(mention)
         head = len(words) - 1
@@ -112,7 +130,10 @@ def records(path: Path, lang: str) -> tuple[list[dict], list[str]]:
             )
             continue
         for entity, key_words in enumerate(entities):
-            span = mention_span(tokens, key_words)
+            labels = [label for label in row.get("labels", "").split(";") if label]
+            # the row's labels are its entity's only where it has one (a 2-variant file)
+            profession = shape == 2 and PROFESSION in labels
+            span = mention_span(tokens, key_words, profession=profession)
             if span is None:
                 skipped.append(f"{path}:{number}: kw_s: {key_words!r} not in the source")
                 continue
@@ -134,9 +155,7 @@ def records(path: Path, lang: str) -> tuple[list[dict], list[str]]:
                             "variants": shape,
                             "variant": variant,
                             "entity": entity + 1,
-                            "labels": [
-                                label for label in row.get("labels", "").split(";") if label
-                            ],
+                            "labels": labels,
                             "kw_s": key_words,
                             "kw_f": _nth(row["kw_f"], entity),
                             "kw_m": _nth(row["kw_m"], entity),
